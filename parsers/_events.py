@@ -926,7 +926,10 @@ _CKPT = (
     # (nor alpha-zero-general's word that it loads none: "Not loading a checkpoint!")
     # (not transformers' bar as `from_pretrained` reads a model's weight files, "Loading checkpoint shards: 100%|...| 2/2":
     # the model the run starts from, its start-up, drawn by a resumed run and a new one alike)
-    ("loading ", re.compile(r"(?<!when )(?<!not )\bloading (?:the |a )?checkpoint\b(?! shards)", re.I),
+    # (nor GPT-NeoX's word after it found none: "Unable to load checkpoint.", then "Loading checkpoint and starting from
+    # iteration 0")
+    ("loading ", re.compile(r"(?<!when )(?<!not )\bloading (?:the |a )?checkpoint\b(?! shards)"
+                            r"(?! and starting from iteration 0\b)", re.I),
      LogEventKind.CHECKPOINT_LOAD_START),
     # OpenAI baselines' tf_util.save_state and load_state warn as they begin, the only line a save or a load of
     # an older script's (its trpo_mpi, ppo1, a fork's ppo2) prints: "save_state method is deprecated, please use
@@ -1011,7 +1014,7 @@ _ANY_EVENT_PATTERN = (
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"Starting worker group|elastic_operator|launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: |"
+    r"Starting worker group|elastic_operator|launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: |VISIBLE_DEVICES=|"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|from epoch: "
     r"|loop at step|at step)|"
     r"done training|finished training|end training|resum(?:ing|ed)(?: training)? (?:from|at) |"
@@ -1178,6 +1181,11 @@ VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40
 # torchelastic's "INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:"
 _LAUNCHER_BEGINS = re.compile(r"torch[\\/]distributed[\\/]launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: "
                               r"|\bStarting elastic_operator with launch configs:")
+# DeepSpeed's runner as it starts, where the devices it may use are set: "Detected VISIBLE_DEVICES=0: setting
+# --include=localhost:0" (older releases: "Detected CUDA_VISIBLE_DEVICES=0,1: setting --include=localhost:0,1"), a
+# logger's head before it or none
+_DEEPSPEED_RUNNER_BEGINS = re.compile(r"(?:\[[^\]\n]{1,120}\] ){0,4}Detected (?:CUDA_)?VISIBLE_DEVICES=\S{0,200}: "
+                                      r"setting --include=")
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
@@ -1495,6 +1503,12 @@ class EventScanner:
                     event["kind"] in _LAUNCHES for event in _events_since(rows.events, self.workers_at)):
                 self._launched(line, "torch.distributed's launcher started again: a launch appended to the log")
             self.workers_at = None
+            return True
+        elif "VISIBLE_DEVICES=" in line.text and _DEEPSPEED_RUNNER_BEGINS.match(line.text) is not None:
+            # DeepSpeed's runner as it starts (its first line), after steps or saves since the last start: the job
+            # launched again, its output appended to the same file (GPT-NeoX's `deepy.py` run again)
+            if _progress_since_start(rows, line.rank):
+                self._launched(line, "DeepSpeed's runner started again: a launch appended to the log")
             return True
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the

@@ -38,14 +38,16 @@ def _set(con: Any, name: str, value: float) -> None:
     con.execute(f"SET VARIABLE {name} = {value!r}")
 
 
-@pytest.mark.parametrize(("finding", "column", "high_var", "medium_var"), [
-    ("data_loader", "data_stall_pct", "tracelens_data_stall_high_pct", "tracelens_data_stall_medium_pct"),
-    ("exposed_comm", "comm_exposed_pct", "tracelens_comm_high_pct", "tracelens_comm_medium_pct"),
-    ("host_overhead", "host_overhead_pct", None, "tracelens_host_overhead_pct"),
-    ("gpu_idle", "idle_pct", None, "tracelens_idle_pct"),
+@pytest.mark.parametrize(("finding", "column", "high_var", "medium_var", "sample"), [
+    ("data_loader", "data_stall_pct", "tracelens_data_stall_high_pct", "tracelens_data_stall_medium_pct", "ddp_gloo_2rank"),
+    ("exposed_comm", "comm_exposed_pct", "tracelens_comm_high_pct", "tracelens_comm_medium_pct", "ddp_gloo_2rank"),
+    ("host_overhead", "host_overhead_pct", None, "tracelens_host_overhead_pct", "ddp_gloo_2rank"),
+    ("host_idle", "idle_pct", None, "tracelens_idle_pct", "ddp_gloo_2rank"),  # (CPU-only: the host's idle)
+    ("gpu_idle", "idle_pct", None, "tracelens_idle_pct", "gpu_compiled_1rank"),  # (a CUDA job's trace)
 ])
-def test_step_share_thresholds(ddp: Any, finding: str, column: str, high_var: str | None, medium_var: str) -> None:
-    con = ddp.connect()
+def test_step_share_thresholds(sample_store: Callable[[str], Path], finding: str, column: str, high_var: str | None,
+                               medium_var: str, sample: str) -> None:
+    con = Store.open(sample_store(sample), create=False).connect()
     rank, value = con.execute(f"select rank, {column} from step_summary order by {column} desc limit 1").fetchone()
     if high_var:
         _set(con, high_var, value - 0.01)
@@ -479,3 +481,23 @@ def test_a_run_stopped_with_ctrl_c_is_no_failure_of_its_own(tmp_path: Path) -> N
     con = console_connection(tmp_path, PADDLEDET_CTRL_C)
     rows = con.execute("select severity, advice from findings where finding = 'job_failed'").fetchall()
     assert rows == [("medium", "stopped by hand (Ctrl-C): no failure of the job's own")]
+
+
+def test_a_cpu_only_traces_time_between_operators_is_the_hosts_idle_not_a_devices(
+        sample_store: Callable[[str], Path]) -> None:
+    """sample_logs/cpu_host_idle: a CPU-only training loop building each batch in plain Python between its
+    operators. Each profiled step's idle time (no operator, collective or data loading recorded) holds at least the
+    Python the harness timed with its own clock (less 5 %: the batch's final `torch.tensor` is an operator), and
+    the finding says the host was idle (`host_idle`), not a device (there is none: it said `gpu_idle`, "device
+    idle", "nothing running on the device")."""
+    harness = json.loads((SAMPLE_LOGS / "cpu_host_idle" / "harness.json").read_text())
+    python_s = {row["step"]: row["python_batch_s"] for row in harness["steps"] if row["step"] >= harness["profiled_from_step"]}
+    con = Store.open(sample_store("cpu_host_idle"), create=False).connect()
+    rows = con.execute("select step, idle_ns, step_ns, device_type from step_breakdown order by step").fetchall()
+    assert [step for step, *_ in rows] == sorted(python_s)
+    for step, idle_ns, step_ns, device in rows:
+        assert device == "cpu"
+        assert 0.95 * python_s[step] * 1e9 <= idle_ns <= step_ns, (step, idle_ns, python_s[step])
+    found = con.execute("select finding, rank, title from findings where finding in ('host_idle', 'gpu_idle')").fetchall()
+    assert [(f, r) for f, r, _ in found] == [("host_idle", 0)]
+    assert found[0][2].startswith("host idle between operators on rank 0: ")

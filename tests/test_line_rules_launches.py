@@ -119,3 +119,65 @@ def test_the_launchers_banner_in_torch_2_words_is_a_launch_too(tmp_path: Path) -
     assert "launch.py:181: FutureWarning" in lines[banner - 1]
     assert _starts(events) == [(banner, APPENDED)]
 
+
+
+# GPT-NeoX's stdout of a MoE run on one GPU (NCSA Delta), launches appended to one file by its `deepy.py` (DeepSpeed's
+# runner), no line dated (zainsarwar865/gpt-neox@bd269fac1fd4bb267b1ff0b72db42a1a7a34b678,
+# exps/GPT_experts-8-topk-1-layers12-heads-12/gpub019.delta.ncsa.illinois.edu-7e932c424578a91e3626846b2e72db59/logs/
+# gpub019.delta.ncsa.illinois.edu_gpub019.delta.ncsa.illinois.edu_stdout.txt): the first launch's start found no
+# checkpoint, its last steps and the runner's first line of the next launch (lines 306-308, 370-378); the next launch's
+# start, its first step and the runner's line of a third (lines 684-686, 734-738)
+NEOX_FIRST = [
+    ' > total params: 678,446,592',
+    'Unable to load checkpoint.',
+    'Loading checkpoint and starting from iteration 0',
+    ('after 10 iterations memory (MB) | allocated: 9074.82470703125 | max allocated: 38796.74414'
+     '0625 | reserved: 43844.0 | max reserved: 43844.0'),
+    ('time (ms) | forward: 727.53 | backward: 731.72 | backward-backward: 731.69 | backward-allr'
+     'educe: 0.00 | optimizer: 94.78 | batch generator: 9.73'),
+    (' samples/sec: 13.930 | iteration       20/   11000 | elapsed time per iteration (ms): 1292'
+     '.2 | learning rate: 3.000E-04 | approx flops per GPU: 44.9TFLOPS | lm_loss: 8.854041E+00 |'
+     ' number of skipped iterations:   0 | number of nan iterations:   0 |'),
+    ('time (ms) | forward: 534.37 | backward: 665.30 | backward-backward: 665.28 | backward-allr'
+     'educe: 0.00 | optimizer: 91.74 | batch generator: 5.83'),
+    (' samples/sec: 13.881 | iteration       30/   11000 | elapsed time per iteration (ms): 1296'
+     '.7 | learning rate: 3.000E-04 | approx flops per GPU: 44.7TFLOPS | lm_loss: 7.819771E+00 |'
+     ' number of skipped iterations:   0 | number of nan iterations:   0 |'),
+    ('time (ms) | forward: 536.90 | backward: 667.41 | backward-backward: 667.39 | backward-allr'
+     'educe: 0.00 | optimizer: 91.77 | batch generator: 7.70'),
+    (' samples/sec: 13.925 | iteration       40/   11000 | elapsed time per iteration (ms): 1292'
+     '.7 | learning rate: 3.000E-04 | approx flops per GPU: 44.8TFLOPS | lm_loss: 7.652811E+00 |'
+     ' number of skipped iterations:   0 | number of nan iterations:   0 |'),
+    ('time (ms) | forward: 531.60 | backward: 668.83 | backward-backward: 668.81 | backward-allr'
+     'educe: 0.00 | optimizer: 91.65 | batch generator: 1.41'),
+    'Detected VISIBLE_DEVICES=0: setting --include=localhost:0',
+]
+NEOX_SECOND = [
+    ' > total params: 678,446,592',
+    'Unable to load checkpoint.',
+    'Loading checkpoint and starting from iteration 0',
+    'training ...',
+    (' samples/sec: 11.637 | iteration       10/   11000 | elapsed time per iteration (ms): 1546'
+     '.8 | learning rate: 2.727E-04 | approx flops per GPU: 37.5TFLOPS | lm_loss: 1.080844E+01 |'
+     ' number of skipped iterations:   0 | number of nan iterations:   0 |'),
+    ('after 10 iterations memory (MB) | allocated: 9074.82470703125 | max allocated: 38796.74414'
+     '0625 | reserved: 43844.0 | max reserved: 43844.0'),
+    ('time (ms) | forward: 721.67 | backward: 729.85 | backward-backward: 729.83 | backward-allr'
+     'educe: 0.00 | optimizer: 94.64 | batch generator: 6.96'),
+    'Detected VISIBLE_DEVICES=0: setting --include=localhost:0',
+]
+
+
+def test_deepspeeds_runner_starting_after_steps_is_a_launch_and_a_start_that_found_no_checkpoint_loads_none(
+        tmp_path: Path) -> None:
+    """DeepSpeed's runner's first line (`Detected VISIBLE_DEVICES=0: setting --include=localhost:0`) after steps of
+    the launch before it: a launch of its own, twice (the second launch's steps 10 again; the third printed that line
+    alone). `Loading checkpoint and starting from iteration 0` after `Unable to load checkpoint.` loads none (it was a
+    checkpoint load at step 0, each launch)."""
+    lines = NEOX_FIRST + NEOX_SECOND
+    _, steps, events = _read(tmp_path, lines, name="stdout.txt")
+    runner = [n for n, t in enumerate(lines, start=1) if t.startswith("Detected VISIBLE_DEVICES=0")]
+    assert len(runner) == 2
+    assert _starts(events) == [(n, "DeepSpeed's runner started again: a launch appended to the log") for n in runner]
+    assert [e for e in events if e["kind"].startswith("checkpoint_load")] == []
+    assert [s["step"] for s in steps] == [20, 30, 40, 10]

@@ -12,7 +12,9 @@
 --                   whose trace launches CUDA/HIP graphs already replays its kernels from
 --                   graphs (torch.compile "reduce-overhead"): the advice then points at the
 --                   host work outside them instead of suggesting graphs.
---   gpu_idle:       idle_pct >= tracelens_idle_pct (20) -> medium.
+--   gpu_idle:       idle_pct >= tracelens_idle_pct (20) -> medium; host_idle where the rank's steps ran on
+--                   the host alone (a CPU-only trace: its idle time no operator, collective or data
+--                   loading ran, Python between operators or a wait; no device to be idle).
 --   straggler:      every row of stragglers; high when the wait it causes per step is >=
 --                   tracelens_straggler_high_pct (10) % of the mean step of the other ranks.
 --   goodput buckets (lost_work, restart_downtime, checkpoint_save, checkpoint_load, startup,
@@ -138,13 +140,22 @@ host_overhead as (
     where r.host_overhead_pct >= t.host_overhead
 ),
 gpu_idle as (
-    select 'gpu_idle', 'medium', r.idle_pct / 100 * r.profiled_s, r.rank,
-        format('device idle on rank {}: {}% of step time', r.rank, round(r.idle_pct, 1)),
-        format('rank {}: {}% of step time with nothing running on the device and no identified cause (view step_summary)',
-               r.rank, round(r.idle_pct, 1)),
-        'profile the host side (py-spy, the trace''s python functions) for synchronisations and blocking calls',
+    select case when c.cpu then 'host_idle' else 'gpu_idle' end, 'medium', r.idle_pct / 100 * r.profiled_s, r.rank,
+        case when c.cpu
+            then format('host idle between operators on rank {}: {}% of step time', r.rank, round(r.idle_pct, 1))
+            else format('device idle on rank {}: {}% of step time', r.rank, round(r.idle_pct, 1)) end,
+        case when c.cpu
+            then format('rank {}: {}% of step time with no operator, collective or data loading recorded on the host; '
+                        'a CPU-only trace (view step_summary)', r.rank, round(r.idle_pct, 1))
+            else format('rank {}: {}% of step time with nothing running on the device and no identified cause (view step_summary)',
+               r.rank, round(r.idle_pct, 1)) end,
+        case when c.cpu
+            then 'profile the Python between operators (py-spy, or the profiler''s with_stack=True) for sleeps, blocking I/O and waits'
+            else 'profile the host side (py-spy, the trace''s python functions) for synchronisations and blocking calls' end,
         'step_summary'
-    from ranks r, thresholds t
+    from ranks r
+    cross join thresholds t
+    left join cpu_only c using (rank)
     where r.idle_pct >= t.idle
 ),
 straggler as (
