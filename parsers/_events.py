@@ -62,6 +62,9 @@ _END = re.compile(
     r"|(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete[d]?)\b[.!]?(?!\S)"
     # (NGCF's and KGAT's summary once their epochs are done, the best evaluation's: "Best Iter=[95]@[166677.6]<TAB>recall=[...")
     r"|^Best Iter=\[\d{1,9}\]@\["
+    # (AlgoPerf's submission runner once its workload's run is done, at its target or its budget: "I0407 00:02:19.188216
+    # 140300641264832 submission_runner.py:857] Final ogbg score: 8582.123725652695")
+    r"|\bsubmission_runner\.py:\d{1,6}\] Final \w{1,60} score: \d"
     # (RecBole's trainer: "17 Jul 15:06    INFO  Finished training, best eval result in epoch 219")
     r"|\bINFO  Finished training, best eval result in epoch \d"
     # ("training complete" / "training ended" in Chinese, as a message's opening: `- INFO - 训练完成`,
@@ -1026,7 +1029,7 @@ _ANY_EVENT_PATTERN = (
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"^Save model to |\tSave model (?:to|in) |"
-    r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|"
+    r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|_runner\.py:\d{1,6}\] Final |"
     r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
@@ -2003,7 +2006,7 @@ class EventScanner:
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
-              or "the experiment directory " in text or text[:11] == "Best Iter=["
+              or "the experiment directory " in text or text[:11] == "Best Iter=[" or "] Final " in text
               or "ntrenamiento " in text or "reinamento " in text or "reino " in text or "abgeschlossen" in text
               or (("inetun" in text or "ine-tun" in text or "sft " in text or "SFT " in text)
                   and _END_WORDS.search(text) is not None)) and (

@@ -498,10 +498,13 @@ _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?:\[(?i:eval|valid|val|vali
               # (Caffe's solver as it tests its net, then the net's outputs: `solver.cpp:337] Iteration 60000, Testing
               # net (#0)`, `solver.cpp:404]     Test net output #0: accuracy = 0.496`)
               r"|\] Iteration \d{1,12}, Testing net \(#\d{1,3}\)|\]\s{1,8}Test net output #\d"
-              r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d")
+              r"|\] \d{1,9}/\d{1,9}, [\d.]{1,12} task/s, elapsed: \d"
+              # (AlgoPerf's results of an evaluation, its runner's and its metrics writer's: `submission_runner.py:516]
+              # Time since start: 86.46s, \tStep: 1, \t{...}`, `logging_writer.py:48] [1] accumulated_eval_time=75.1196, ...`)
+              r"|\] Time since start: \d{1,9}(?:\.\d{1,9})?s,\s{1,8}Step: \d|\] \[\d{1,15}\] accumulated_eval_time=\d")
 # an evaluation line that says it begins (not its results)
 _EVAL_BEGINS = re.compile(r"\bTesting net \(#\d|\b[Rr]unning (?:[Ee]valuation|[Vv]alidation)\b"
-                          r"|\b[Ss]tart(?:ing)? (?:to )?[Ee]valuat|^\s{0,8}[Ee]valuating\b")
+                          r"|\b[Ss]tart(?:ing)? (?:to )?[Ee]valuat|(?:^\s{0,8}|\] |: | - )[Ee]valuating\b")
 # the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
 # and between an evaluation's line with no time and the dated line that bounds it
 _EVAL_GAP_LINES = 8

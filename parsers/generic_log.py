@@ -1228,9 +1228,11 @@ def _gluonts_row(rows: LogRows, line: Line, gluon: tuple[BarReading, int, float 
 
 # modded-nanogpt's speedrun (and its forks): `step:2/1770 train_time:165ms step_avg:82.46ms` (earlier
 # records `step:1/3000 train_loss:10.8258 train_time:...`), train_time the milliseconds of training since
-# its start (evaluations not counted); `step:125/1770 val_loss:4.21 train_time:...` an evaluation's
-_MODDED_NANOGPT = re.compile(r"^step:(?P<s>\d{1,15})/\d{1,15} (?:train_loss:(?P<l>[-+]?\d{1,9}(?:\.\d{1,20})?|nan|inf) )?"
-                             r"train_time:(?P<t>\d{1,15}(?:\.\d{1,9})?)ms step_avg:")
+# its start (evaluations not counted); `step:125/1770 val_loss:4.21 train_time:...` an evaluation's; forks pad the
+# count and put bars between the fields, the clock in seconds (`step:   1/3250 | train_time:38.6s | step_avg:38593.6ms`)
+_MODDED_NANOGPT = re.compile(r"^step:\s{0,8}(?P<s>\d{1,15})/\d{1,15}(?:\s{1,4}\|)?\s{1,4}"
+                             r"(?:train_loss:\s{0,4}(?P<l>[-+]?\d{1,9}(?:\.\d{1,20})?|nan|inf)(?:\s{1,4}\|)?\s{1,4})?"
+                             r"train_time:\s{0,4}(?P<t>\d{1,15}(?:\.\d{1,9})?)(?P<u>ms|s)(?:\s{1,4}\|)?\s{1,4}step_avg:")
 # AWS Neuron's training samples' logger (neuronx-distributed's and the BERT/GPT pretraining scripts' `Logger.log`:
 # `print(f"LOG {time.asctime()} - ({epoch}, {step}) step_loss : {step_loss:.4f} learning_rate : ... throughput :
 # ...")`): the run's step, its loss and learning rate, dated by the asctime it prints (the host's local time)
@@ -1645,8 +1647,9 @@ def _own_step(text: str) -> _OwnStep | None:
                         "sockeye" if "sockeye." in text and _SOCKEYE.search(text) is not None else "mxnet")
     if text[:5] == "step:" and (modded := _MODDED_NANOGPT.match(text)) is not None:
         trained = {"loss": float(modded.group("l"))} if modded.group("l") and modded.group("l")[-1].isdigit() else {}
-        return _OwnStep(int(modded.group("s")), None, trained, "modded_nanogpt", "elapsed", float(modded.group("t")) / 1000,
-                        rounding=half_unit(modded.group("t")) / 1000)
+        scale = 1000 if modded.group("u") == "ms" else 1
+        return _OwnStep(int(modded.group("s")), None, trained, "modded_nanogpt", "elapsed", float(modded.group("t")) / scale,
+                        rounding=half_unit(modded.group("t")) / scale)
     if " step_loss : " in text and (neuron := _NEURON_LOG.search(text)) is not None:
         try:
             when = datetime.strptime(" ".join(neuron.group("when").split()), "%a %b %d %H:%M:%S %Y").replace(tzinfo=UTC)
@@ -2084,6 +2087,12 @@ _STATED_EPOCH_LENGTH = re.compile(r"(?:^\s{0,8}|- |\] |: |INFO:? )"
 _LOSS_OWN_NAME = re.compile(r"(?:(?:avg|average|mean|batch|running|smoothed?|moving|train(?:ing)?)_)?loss(?:_train(?:ing)?)?")
 # a metric's namespace that is the training's (`train/avg_loss`; not `val/avg_loss`, a GAN's `D/avg_loss`)
 _TRAIN_NAMESPACE = re.compile(r"train(?:ing)?", re.I)
+# AlgoPerf's evaluation records (algorithmic-efficiency's submission_runner and its metrics writer): "submission_runner.py:
+# 516] Time since start: 86.46s, \tStep: 1, \t{'train/accuracy': ..., 'validation/loss': ...}" and "logging_writer.py:48]
+# [1] accumulated_eval_time=75.1196, accumulated_logging_time=0, ..., global_step=1, preemption_count=0, score=10.93,
+# test/accuracy=..."
+_ALGOPERF_EVALUATION = re.compile(r"\] Time since start: \d{1,9}(?:\.\d{1,9})?s,\s{1,8}Step: \d{1,15},\s{1,8}\{"
+                                  r"|\] \[\d{1,15}\] accumulated_eval_time=\d")
 # an epoch's line that counts it before its word, its loss right after it (MindSpore's MaxwellNet: "... train_maxwellnet.py
 # [line:136] INFO [Train] 1 epoch. Loss: 397.63705"): a step an epoch, as printed; not its `[Valid] 1 epoch. Loss:`,
 # nor a line that counts a step after its epoch (`1 epoch, step 100, loss: 0.5`: the step's)
@@ -5441,6 +5450,9 @@ class GenericLogParser(LogReader):
                 # (an evaluation's line at the step: mlx-lm's `Iter 100: Val loss 0.922, Val took 2.440s`; not one whose
                 # keys, sorted, put a test's before its training's, `step 100: test_acc 0.01 train_loss 1.0`)
                 counter = None
+            if counter is not None and ("accumulated_eval_time=" in text or "Time since start: " in text) and (
+                    _ALGOPERF_EVALUATION.search(text) is not None):
+                counter = None  # (AlgoPerf's evaluation's records at the step it reached, its training step's line after)
             if counter is not None and counter.match.re is _POINTNET_BATCH and line.rank in epochs:
                 counter = counter._replace(epoch=epochs[line.rank][-1].number)  # (the epoch its banner opened)
             if (counter is not None and counter.match.re is STEP and line.rank in epochs
