@@ -910,6 +910,9 @@ _CKPT = (
     ("persist model on server", re.compile(r"(?:^|\]: |- )Start persist model on server\.\s*$"),
      LogEventKind.CHECKPOINT_SAVE_START),
     ("persist model on server", re.compile(r"(?:^|\]: |- )End persist model on server\.\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
+    # diffusers' textual_inversion.py as it writes the embeddings it learns (all that the run trains), every
+    # `save_steps` and once more at its end: "03/13/2023 11:48:28 - INFO - __main__ - Saving embeddings"
+    ("saving embeddings", re.compile(r"(?:^|\] |- )Saving embeddings\s*$"), LogEventKind.CHECKPOINT_SAVE_START),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -1029,7 +1032,8 @@ _ANY_EVENT_PATTERN = (
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
     r"^Save model to |\tSave model (?:to|in) |"
-    r"Saving model due to mean reward|saving best model|^save the weights in path: |^Best Iter=\[|_runner\.py:\d{1,6}\] Final |"
+    r"Saving model due to mean reward|saving best model|Saving embeddings|^save the weights in path: |^Best Iter=\[|"
+    r"_runner\.py:\d{1,6}\] Final |"
     r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
@@ -2253,11 +2257,14 @@ class EventScanner:
               or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text
               or text[:26] == "save the weights in path: ") and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
+            named = (int(save.group("iter")) if save.group("iter") else
+                     int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
+                     int(folder_step.group(1)) if "Saving current state to " in text and (
+                         folder_step := _CHECKPOINT_NAMED.search(text)) else None)
+            if self._save_begun_before(line, named):
+                return False
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       step=int(save.group("iter")) if save.group("iter") else
-                       int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
-                       int(folder_step.group(1)) if "Saving current state to " in text and (
-                           folder_step := _CHECKPOINT_NAMED.search(text)) else None)
+                       step=named)
             if ("Saving model at " in text and (at_epoch := _SAVE_AT_EPOCH.search(text, save.start())) is not None
                     and _last_epoch_ended(rows) == int(at_epoch.group(1))):
                 # (a save at the end of the epoch it names, the last one ended, as its rows print it: that epoch's
@@ -2309,7 +2316,8 @@ class EventScanner:
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
                or "persist model on server" in lowered or "layers from weights-file" in lowered
-               or "saving took " in lowered or "save trained model as " in lowered or "updating ckpt (" in lowered)
+               or "saving took " in lowered or "save trained model as " in lowered or "updating ckpt (" in lowered
+               or "saving embeddings" in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)
@@ -2346,6 +2354,9 @@ class EventScanner:
                         or (_TF_CKPT_STEP.search(text) if ".ckpt-" in text and "poch" not in text else None)
                         or (_D2_MODEL_FILE.search(text) if "model_" in text and kind in _SAVE_KINDS
                             and _D2_CHECKPOINTER in text else None))
+                    if kind is LogEventKind.CHECKPOINT_SAVE_START and self._save_begun_before(
+                            line, int(at.group(1)) if at else None):
+                        break
                     rows.event(kind, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                duration_s=float(dur) if dur else None, step=int(at.group(1)) if at else None)
                     if tune:
@@ -2365,6 +2376,17 @@ class EventScanner:
             self.file_saved[line.rank] = (line.number, rows.events[-1] if last_file is None or line.number - last_file[0] != 1
                                           else last_file[1])
         return False
+
+    def _save_begun_before(self, line: Line, step: int | None) -> bool:
+        """A save the rank began on the line before, in the same instant, that names no step: this line's start is the
+        same save's, said again by what writes its files (diffusers' textual inversion's `Saving embeddings`, then
+        Accelerate's `Saving current state to .../checkpoint-2000`), the step it names that save's. True where so."""
+        last = _last_save_event(self.rows, line.rank)
+        if (last is None or last["line"] != line.number - 1 or last["kind"] != LogEventKind.CHECKPOINT_SAVE_START.value
+                or last["ts_ns"] != line.ts_ns or line.ts_ns is None or last.get("step") is not None):
+            return False
+        last["step"] = step
+        return True
 
     def _said_again(self, line: Line, path: str) -> bool:
         """The save the rank's line just before named, this line naming its file again: one save

@@ -844,11 +844,12 @@ ACCELERATE_SAVE_STATE = [
 
 
 def test_accelerates_save_state_begins_and_the_scripts_saved_state_ends_a_save(tmp_path: Path) -> None:
-    """`Saving current state to .../checkpoint-500` (Accelerate) begins the save; the script's
-    `Saved state to .../checkpoint-500`, once Accelerate wrote its files, ends it."""
+    """`Saving embeddings` (the script's own save of what it trains) begins the save, `Saving current state to
+    .../checkpoint-500` (Accelerate) in the same second the same save's; the script's `Saved state to
+    .../checkpoint-500`, once Accelerate wrote its files, ends it."""
     _, _, events = _read(tmp_path, ACCELERATE_SAVE_STATE)
     assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint_save")] == [
-        (_lines_of(ACCELERATE_SAVE_STATE, r"Saving current state to ")[0], "checkpoint_save_start"),
+        (_lines_of(ACCELERATE_SAVE_STATE, r"Saving embeddings")[0], "checkpoint_save_start"),
         (_lines_of(ACCELERATE_SAVE_STATE, r"Saved state to ")[0], "checkpoint_save_end")]
 
 
