@@ -601,8 +601,9 @@ _WEIGHTS_FILE_SAVED = re.compile(
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
-# a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`)
-_STEP_NAMED = re.compile(r"[\\/]step-(\d{1,15})(?!\d)")
+# a checkpoint named by its step (torchtitan's `./outputs/checkpoint/step-400`; a script's `/checkpoints/step_20`;
+# DeepSpeed's `global_step10` and verl's `global_step_10` folders)
+_STEP_NAMED = re.compile(r"[\\/](?:global_)?step[-_]?(\d{1,15})(?!\d)")
 # a checkpoint's file named by its step (kohya's sd-scripts: "saving checkpoint:
 # .../background_generator-step00000100.safetensors")
 # (or `ckpt_step0047850.pt`)
@@ -2347,7 +2348,7 @@ class EventScanner:
                         break
                     at = None if "(iteration " in text and _VITS_LOADED.search(text) is not None else (
                         STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
-                        or (_STEP_NAMED.search(text) if "step-" in text else None)
+                        or (_STEP_NAMED.search(text) if "step-" in text or "step_" in text or "global_step" in text else None)
                         or (_STEP_FILE.search(text) if ("-step" in text or "_step" in text) and kind in _SAVE_KINDS else None)
                         or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
                         or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None)

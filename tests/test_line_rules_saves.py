@@ -84,3 +84,22 @@ def test_textual_inversions_saving_embeddings_begins_a_save_and_the_last_one_aft
     (tmp_path / "c").mkdir()
     con = console_connection(tmp_path / "c", TEXTUAL_INVERSION, name="log.txt")
     assert con.execute("select end_ns from attempts").fetchall() == [(_when(TEXTUAL_INVERSION[embeddings[-1] - 1]),)]
+
+
+# A GRPO trainer of its own on PyTorch Monarch (Qwen on GSM8K, 8 learner ranks): two steps and the save between them
+# (harishvs/rl_grpo_qwen_math@79f155d17c8864dbe900b076c9f306860f7deafd,
+# docs/run-2026-04-09-monarch-run12/logs/training.log, lines 43-45)
+MONARCH_GRPO = [
+    ("step:19 | policy_loss=0.0006 | kl_divergence=0.7623 | mean_reward=0.4883 | clip_fraction=0.0055 | grad_norm=97.2344 | "
+     "step_time_seconds=84.4124 | throughput_samples_per_sec=3.0327 | epoch=0"),
+    "Checkpoint saved: /checkpoints/step_20",
+    ("step:20 | policy_loss=-0.0000 | kl_divergence=0.0290 | mean_reward=0.5781 | clip_fraction=0.0043 | grad_norm=1.9766 | "
+     "step_time_seconds=84.7049 | throughput_samples_per_sec=3.0223 | epoch=0"),
+]
+
+
+def test_a_saves_folder_named_by_its_step_with_an_underscore_names_the_saves_step(tmp_path: Path) -> None:
+    """`Checkpoint saved: /checkpoints/step_20`: the save of step 20, as its folder says (it named none: only
+    `step-N` folders were read)."""
+    _, _, events = _read(tmp_path, MONARCH_GRPO, name="training.log")
+    assert [(e["line"], e["kind"], e["step"]) for e in events] == [(2, "checkpoint_save_end", 20)]
