@@ -1194,6 +1194,11 @@ _LAUNCHER_BEGINS = re.compile(r"torch[\\/]distributed[\\/]launch\.py:\d{1,6}: (?
 # logger's head before it or none
 _DEEPSPEED_RUNNER_BEGINS = re.compile(r"(?:\[[^\]\n]{1,120}\] ){0,4}Detected (?:CUDA_)?VISIBLE_DEVICES=\S{0,200}: "
                                       r"setting --include=")
+# a job script's word, with `date`'s time, as it starts: "Job started at Mon 30 Jun 18:17:55 BST 2025 on cx3-11-5", a
+# SLURM prolog's "Job started on Thu Jan  8 15:06:16 GMT 2026"
+_JOB_SCRIPT_STARTS = re.compile(r"(?:Job|JOB|job) (?:started|starting|began)(?: (?:at|on))?:? ")
+# and as it ends: "Job ended at Wed  2 Jul 12:30:46 BST 2025"
+_JOB_SCRIPT_ENDS = re.compile(r"(?:Job|JOB|job) ended(?: (?:at|on))?:? ")
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
@@ -1517,6 +1522,19 @@ class EventScanner:
             # launched again, its output appended to the same file (GPT-NeoX's `deepy.py` run again)
             if _progress_since_start(rows, line.rank):
                 self._launched(line, "DeepSpeed's runner started again: a launch appended to the log")
+            return True
+        elif (line.ts_ns is not None and line.text[:4] in ("Job ", "JOB ", "job ") and _JOB_SCRIPT_STARTS.match(line.text)
+              and 0 < _last_start_line(rows, line.rank) < line.number - 1):
+            # a job script's own dated word that it starts (`echo "Job started at $(date)"`), after lines of a start
+            # before it: the job submitted again, its output appended to the same file (each node's copy of one start
+            # comes right after the other)
+            self._launched(line, "a job script's start said again: a submission appended to the log")
+            return True
+        elif line.ts_ns is not None and line.text[:4] in ("Job ", "JOB ", "job ") and _JOB_SCRIPT_ENDS.match(line.text):
+            # its word, dated, that it ends (`echo "Job ended at $(date)"`): the job ran until then, how it ended
+            # not said (its run's own lines say whether training completed or failed)
+            rows.event(LogEventKind.LAST_LINE, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                       detail="a job script's word that it ended: it ran until then")
             return True
         elif "OMP_NUM_THREADS environment" in line.text and line.ts_ns is not None and _TORCHRUN_BANNER.search(line.text):
             # torchrun's banner as it launches its workers, dated in its own glog line (the

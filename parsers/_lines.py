@@ -834,12 +834,13 @@ _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/
               r"|^\[?[IWEF]\d{8} "
               r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}[/.]\d{2}[/.]\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
+              r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [ \d]\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} )"
               r"\d{2}:\d{2}:\d{2}")
 # `date`'s time after a few words (`_CTIME_AFTER`), a pattern of its own: in `_DATE_HINT` it slows
 # every line's test by its alternatives
-_CTIME_HINT = (r"[ (](?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
-               r"\d{2}:\d{2}:\d{2}")
+_CTIME_HINT = (r"[ (](?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d"
+               r"|[ \d]\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)) \d{2}:\d{2}:\d{2}")
 # Times printed without a year, read with the year of the file's dated lines or of its mtime
 # (`_yearless_ns`): glog's, detectron2's `[09/02 02:37:24 d2.utils.events]:` and `07/26 [22:43:08]`
 _GLOG_HINT = (r"^\[?[IWEF] ?\d{4} \d{2}:\d{2}:\d{2}\.\d|^\[[IWEF]\d{3} \d{2}:\d{2}:\d{2}\.\d"
@@ -1345,8 +1346,11 @@ def _glog_ns(text: str, year: int) -> int | None:
 # 2022 ...`): a zone named by its abbreviation (PST, CET: not one offset the world over) is read as the
 # file's naive times are, a numeric one or UTC/GMT as such
 _WEEKDAYS = frozenset(("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"))
+# (and where the locale writes the day before the month, en_GB's: a job script's `echo "Job started at $(date)"` on a
+# British cluster, `Job started at Mon 30 Jun 18:17:55 BST 2025`, `Tue  1 Jul 11:00:04 BST 2025`)
 _CTIME_LEADING = re.compile(
-    r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<d>\d{1,2}) "
+    r"\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(?P<d>\d{1,2})"
+    r"| ?(?P<d2>\d{1,2}) (?P<mon2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)) "
     r"(?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)(?:\.(?P<frac>\d{1,9}))?(?: (?:UTC|GMT|(?P<tz>[+-]\d{4})|[A-Z]{2,5}))? (?P<y>\d{4})\b")
 # Python logging's date as RFC 2822 writes it (`datefmt='%a, %d %b %Y %H:%M:%S'`, the logging cookbook's, which many
 # scripts copy: `Wed, 17 May 2023 01:59:47 train_maxwellnet.py[line:136] INFO ...`), and an e-mail's `Date:` with
@@ -1380,6 +1384,14 @@ _SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| dat
                             # `escape time = 2022-05-25 21:31:54`; an `ETA: 2024-...`)
                             r"|(?i:\b(?:escape time|eta|estimated (?:finish|end|completion)(?: time)?))"
                             r"\s{0,4}[:=]\s{0,4}\d{4}-\d\d-\d\d")
+
+
+def _month_day(match: re.Match[str]) -> dict[str, Any]:
+    """A `date`-like match's fields, its month's number and its day in either order (`_CTIME_LEADING`)."""
+    fields = match.groupdict()
+    if fields.get("mon") is None and fields.get("mon2") is not None:
+        fields.update(mon=fields["mon2"], d=fields["d2"])
+    return {**fields, "mo": _MONTHS[fields["mon"]]}
 
 
 def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -1440,9 +1452,9 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(glog, text[glog.start("y"):glog.end("s")], glog.groupdict)
         if text[:4].lstrip("[")[:3] in _WEEKDAYS and ((ctime := _CTIME_LEADING.match(text)) is not None
                                                       or (ctime := _RFC2822_LEADING.match(text)) is not None):
-            return _match_ns(ctime, ctime.group(0), lambda: {**ctime.groupdict(), "mo": _MONTHS[ctime.group("mon")]})
+            return _match_ns(ctime, ctime.group(0), lambda: _month_day(ctime))
         if (later := _leading(_CTIME_AFTER, text)) is not None:
-            return _match_ns(later, later.group(0), lambda: {**later.groupdict(), "mo": _MONTHS[later.group("mon")]})
+            return _match_ns(later, later.group(0), lambda: _month_day(later))
         if (rich := _rich_time(text)) is not None:
             month_first = not day_first and int(rich.group("first")) <= 12  # (a day past 12 first: the day first)
             return _match_ns(rich, f"r{month_first:d}{rich.group(0)}", lambda: {

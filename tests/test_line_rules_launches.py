@@ -3,8 +3,11 @@ cited above it), tiny inputs in, exact rows out, each expectation read off the q
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime
 from pathlib import Path
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 
 # UniMatch's optical-flow training run through `python -m torch.distributed.launch ... | tee -a train.log`, seven
@@ -181,3 +184,81 @@ def test_deepspeeds_runner_starting_after_steps_is_a_launch_and_a_start_that_fou
     assert _starts(events) == [(n, "DeepSpeed's runner started again: a launch appended to the log") for n in runner]
     assert [e for e in events if e["kind"].startswith("checkpoint_load")] == []
     assert [s["step"] for s in steps] == [20, 30, 40, 10]
+
+
+# An EfficientNet training job's PBS output file (Imperial's CX3) that five submissions appended to: its job script's
+# `Job started at $(date) on $(hostname)` and `Job ended at $(date)` in en_GB's order (the day before the month, the
+# zone's abbreviation), its loop's `Epoch N started at <time.ctime()>` and undated epoch lines
+# (dianeandre2901/renal_cancer_outcomes@e923d3b102f113c1ea68e8a3e7e749e4f9478d30, archive/efficientnet_train_$PBS_JOBID.log,
+# whole)
+PBS_APPENDED = [
+    'Job started at Mon 30 Jun 18:17:55 BST 2025 on cx3-11-5.cx3.hpc.ic.ac.uk',
+    'Job ended at Mon 30 Jun 18:17:55 BST 2025',
+    'Job started at Mon 30 Jun 20:49:25 BST 2025 on cx3-11-7.cx3.hpc.ic.ac.uk',
+    'Epoch 1/5 | Train loss: 0.6304, acc: 0.661 | Val loss: 0.6118, acc: 0.672',
+    'Epoch 2/5 | Train loss: 0.6059, acc: 0.681 | Val loss: 0.6135, acc: 0.666',
+    'Epoch 3/5 | Train loss: 0.6006, acc: 0.687 | Val loss: 0.6034, acc: 0.674',
+    'Epoch 4/5 | Train loss: 0.5963, acc: 0.687 | Val loss: 0.6045, acc: 0.670',
+    'Job started at Tue  1 Jul 11:00:04 BST 2025 on cx3-11-4.cx3.hpc.ic.ac.uk',
+    'Epoch 1 started at Tue Jul  1 11:00:53 2025',
+    'Epoch 1/10 | Train loss: 0.6396, acc: 0.654 | Val loss: 0.6154, acc: 0.677',
+    'Epoch 2 started at Tue Jul  1 12:23:32 2025',
+    'Epoch 2/10 | Train loss: 0.6144, acc: 0.678 | Val loss: 0.6161, acc: 0.672',
+    'Epoch 3 started at Tue Jul  1 13:46:19 2025',
+    'Epoch 3/10 | Train loss: 0.6093, acc: 0.678 | Val loss: 0.6159, acc: 0.673',
+    'Epoch 4 started at Tue Jul  1 15:06:50 2025',
+    'Epoch 4/10 | Train loss: 0.6056, acc: 0.681 | Val loss: 0.6067, acc: 0.675',
+    'Epoch 5 started at Tue Jul  1 16:27:22 2025',
+    'Job started at Tue  1 Jul 18:30:29 BST 2025 on cx3-11-4.cx3.hpc.ic.ac.uk',
+    'Epoch 1 started at Tue Jul  1 18:31:16 2025',
+    'Job ended at Tue  1 Jul 18:31:45 BST 2025',
+    'Job started at Tue  1 Jul 19:01:52 BST 2025 on cx3-11-4.cx3.hpc.ic.ac.uk',
+    'Epoch 1 started at Tue Jul  1 19:02:31 2025',
+    'Epoch 1/10 | Train loss: 0.6319 | Val loss: 0.6468 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 2 started at Tue Jul  1 21:27:27 2025',
+    'Epoch 2/10 | Train loss: 0.6168 | Val loss: 0.6464 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 3 started at Tue Jul  1 23:57:25 2025',
+    'Epoch 3/10 | Train loss: 0.6094 | Val loss: 0.6404 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 4 started at Wed Jul  2 02:14:40 2025',
+    'Epoch 4/10 | Train loss: 0.6059 | Val loss: 0.6434 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 5 started at Wed Jul  2 04:05:57 2025',
+    'Epoch 5/10 | Train loss: 0.6054 | Val loss: 0.6506 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 6 started at Wed Jul  2 05:10:10 2025',
+    'Epoch 6/10 | Train loss: 0.6006 | Val loss: 0.6458 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 7 started at Wed Jul  2 06:15:49 2025',
+    'Epoch 7/10 | Train loss: 0.6033 | Val loss: 0.6500 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 8 started at Wed Jul  2 08:17:32 2025',
+    'Epoch 8/10 | Train loss: 0.5982 | Val loss: 0.6450 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 9 started at Wed Jul  2 09:57:27 2025',
+    'Epoch 9/10 | Train loss: 0.6007 | Val loss: 0.6466 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Epoch 10 started at Wed Jul  2 11:09:28 2025',
+    'Epoch 10/10 | Train loss: 0.6002 | Val loss: 0.6456 | Train slide acc: 0.666 | Val slide acc: 0.697',
+    'Job ended at Wed  2 Jul 12:30:46 BST 2025',
+]
+
+
+def _en_gb_date(text: str) -> int:
+    """`... Mon 30 Jun 18:17:55 BST 2025 ...` (the zone's abbreviation set aside: tracelens reads none) as ns."""
+    m = re.search(r"(\d{1,2}) (\w{3}) (\d\d:\d\d:\d\d) [A-Z]{3} (\d{4})", text)
+    assert m is not None
+    return int(datetime.strptime(" ".join(m.groups()), "%d %b %H:%M:%S %Y").replace(tzinfo=UTC).timestamp()) * 10**9
+
+
+def test_a_job_scripts_start_and_end_words_in_en_gb_dates_bound_each_submission_appended_to_one_file(
+        tmp_path: Path) -> None:
+    """`Job started at Mon 30 Jun 18:17:55 BST 2025 on ...` (`date` with the day before the month: no date was read)
+    said again after lines of the job before it is a submission of its own (five attempts; there were two), and
+    `Job ended at ...` the job's last moment: each attempt ends there (the last one completed, its ten epochs counted,
+    at its job's end line, 1 h 21 min after its last epoch began; it ended at that epoch's start)."""
+    _, _, events = _read(tmp_path, PBS_APPENDED, name="efficientnet_train_7350.log")
+    started = [n for n, t in enumerate(PBS_APPENDED, start=1) if t.startswith("Job started at ")]
+    ended = [n for n, t in enumerate(PBS_APPENDED, start=1) if t.startswith("Job ended at ")]
+    assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_start"] == [
+        (n, _en_gb_date(PBS_APPENDED[n - 1])) for n in started]
+    assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "last_line" and e["line"] in ended] == [
+        (n, _en_gb_date(PBS_APPENDED[n - 1])) for n in ended]
+    (tmp_path / "c").mkdir()
+    con = console_connection(tmp_path / "c", PBS_APPENDED, name="efficientnet_train_7350.log")
+    attempts = con.execute("select start_ns, end_ns, end_reason from attempts order by attempt").fetchall()
+    assert [start for start, _, _ in attempts] == [_en_gb_date(PBS_APPENDED[n - 1]) for n in started]
+    assert attempts[-1][1:] == (_en_gb_date(PBS_APPENDED[ended[-1] - 1]), "completed")

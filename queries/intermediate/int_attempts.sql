@@ -459,9 +459,10 @@ endings as (
         min(e.ts_ns) filter (where e.kind = 'restart' and e.detail = 'torchelastic: nodes joined, its workers restarted')
             as restart_ns,
         -- (the work a run does after its word that training completed: its final save, its evaluation;
-        -- one logged on a line with no time of its own at least when its file's last dated line before it was)
+        -- one logged on a line with no time of its own at least when its file's last dated line before it was;
+        -- and its job script's word that the job ended, a `last_line`: the job ran until then)
         greatest(max(e.ts_ns) filter (where e.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
-                                                        'checkpoint_load_end', 'eval_start', 'eval_end')),
+                                                        'checkpoint_load_end', 'eval_start', 'eval_end', 'last_line')),
                  (select max(u.after_ns) from stg_log_events u, int_reference_rank r
                   where u.ts_ns is null and (u.rank is null or u.rank is not distinct from r.rank)
                     and u.kind in ('checkpoint_save_start', 'checkpoint_save_end', 'checkpoint_load_start',
