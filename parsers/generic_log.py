@@ -3659,6 +3659,27 @@ def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
                            detail="the evaluation a step's line announces")
 
 
+def _timed_across_evaluations(lines: Sequence[Line], rows: LogRows) -> None:
+    """nanoGPT's (and its copies') evaluation at a step, `step 100: train loss 3.4633, val loss 3.4987`, runs before
+    that step's training, and its `iter 100: loss 3.4880, time 10538.35ms` times the whole iteration since the one
+    before: the evaluation and the checkpoint saved after it with the step (10.5 s against 1.43 s an iteration). That
+    step's time is not the step's alone: none (undated lines: nothing says how it divides). One pass over the lines,
+    one over the rows."""
+    evaluated: dict[tuple[int | None, int], int] = {}  # (rank, step) -> the evaluation's line
+    for line in lines:
+        if line.text[:5] == "step " and (found := _EVAL_STEP.match(line.text)) is not None:
+            evaluated[line.rank, int(found.group("s"))] = line.number
+    if not evaluated:
+        return
+    before: dict[int | None, int] = {}  # rank -> the line of its step row before
+    for row in sorted(rows.steps, key=lambda row: row["line"]):
+        at = evaluated.get((row["rank"], row["step"]))
+        if (at is not None and before.get(row["rank"], 0) < at < row["line"] and row.get("end_ns") is None
+                and row.get("step_time_s") is not None):
+            row["step_time_s"] = None
+        before[row["rank"]] = row["line"]
+
+
 def _result_blocks(lines: Sequence[Line], rows: LogRows) -> None:
     """Ray Tune's printed results (RLlib's `pretty_print(result)`): each block's
     `training_iteration` is a step, ended at its `timestamp` (the result's Unix time, in whole
@@ -5718,6 +5739,8 @@ class GenericLogParser(LogReader):
             _result_blocks(lines, rows)  # Ray Tune's / RLlib's printed results
         if not rows.steps:
             _evaluated_steps(lines, rows)  # a loop that prints its evaluations alone
+        else:
+            _timed_across_evaluations(lines, rows)
         if not rows.steps and SHARED_LINES.get():
             # no step counter anywhere: the epochs are the steps, each ended by its last dated line
             # (not as another reader's fallback: a framework's epoch lines are its own to read)

@@ -480,7 +480,8 @@ def test_pdsh_node_prefixes_are_taken_off(tmp_path: Path) -> None:
 def test_nanogpt_undated_iteration_lines_keep_the_time_they_report(tmp_path: Path) -> None:
     """nanoGPT prints no date (ChenZihua-cn/nanoGPT, train.log): its `iter N: loss X, time Yms`
     lines are steps with the time they report and no clock; its eval line (`step 0: train
-    loss`) reports no time and is no step row; its -100 % MFU (not yet measured) is no MFU."""
+    loss`) reports no time and is no step row, and the time of the iteration after it (10.3 s)
+    is the evaluation's as well: no time of step 0's; its -100 % MFU (not yet measured) is no MFU."""
     lines = [
         "using fused AdamW: False",
         "step 0: train loss 4.2367, val loss 4.2475",
@@ -492,7 +493,7 @@ def test_nanogpt_undated_iteration_lines_keep_the_time_they_report(tmp_path: Pat
     name, steps, events = _read(tmp_path, lines)
     assert name == "generic_log"
     assert [(s["step"], s["loss"], s["step_time_s"], s["mfu"], s["end_ns"]) for s in steps] == [
-        (0, 4.2709, 10.26808, None, None), (5, 4.2082, 1.43127, 0.01, None), (10, 4.1039, 1.43403, 0.01, None)]
+        (0, 4.2709, None, None, None), (5, 4.2082, 1.43127, 0.01, None), (10, 4.1039, 1.43403, 0.01, None)]
     assert [e["kind"] for e in events] == ["checkpoint_save_start"]
     # a bare time in ms is the step's only as a field of its own, not another time's
     from tracelens.parsers.generic_log import _step_values
