@@ -911,6 +911,18 @@ _CKPT = (
     ("persist model on server", re.compile(r"(?:^|\]: |- )Start persist model on server\.\s*$"),
      LogEventKind.CHECKPOINT_SAVE_START),
     ("persist model on server", re.compile(r"(?:^|\]: |- )End persist model on server\.\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
+    # NeMo 2's checkpoint I/O once a save's blocking part is done (an async save's writes go on after it) and once a
+    # restore is done, each with its time: "[NeMo I 2025-06-18 21:57:05 nemo_logging:393] Global Checkpoint Save : Rank:
+    # 0 : Iteration: 4 : Start time: 1750309024.990s : Save duration: 0.217s", "... Global Checkpoint Load : Rank : 0 :
+    # Start time : 1750308998.535s : Time spent in load_checkpoint: 22.456s"
+    ("global checkpoint save", re.compile(r"\bGlobal Checkpoint Save : Rank ?: ?\d{1,7} : Iteration ?: ?\d{1,15} : "
+                                          r"Start time ?: ?\d{1,12}(?:\.\d{1,9})?s : "
+                                          r"Save duration ?: ?(?P<dur>\d{1,9}(?:\.\d{1,9})?)s\b"),
+     LogEventKind.CHECKPOINT_SAVE_END),
+    ("global checkpoint load", re.compile(r"\bGlobal Checkpoint Load : Rank ?: ?\d{1,7} : "
+                                          r"Start time ?: ?\d{1,12}(?:\.\d{1,9})?s : "
+                                          r"Time spent in load_checkpoint ?: ?(?P<dur>\d{1,9}(?:\.\d{1,9})?)s\b"),
+     LogEventKind.CHECKPOINT_LOAD_END),
     # diffusers' textual_inversion.py as it writes the embeddings it learns (all that the run trains), every
     # `save_steps` and once more at its end: "03/13/2023 11:48:28 - INFO - __main__ - Saving embeddings"
     ("saving embeddings", re.compile(r"(?:^|\] |- )Saving embeddings\s*$"), LogEventKind.CHECKPOINT_SAVE_START),

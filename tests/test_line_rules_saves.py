@@ -3,6 +3,7 @@ inputs in, exact rows out, each expectation read off the quoted text."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -103,3 +104,66 @@ def test_a_saves_folder_named_by_its_step_with_an_underscore_names_the_saves_ste
     `step-N` folders were read)."""
     _, _, events = _read(tmp_path, MONARCH_GRPO, name="training.log")
     assert [(e["line"], e["kind"], e["step"]) for e in events] == [(2, "checkpoint_save_end", 20)]
+
+
+# BioNeMo's Evo2 (NeMo 2: Lightning and Megatron-core) fine-tuned on one GPU with async checkpoint saves, a notebook's
+# output cell (haydenjohnson94/HuangSeedFund_Evo2@fd13e53498154e033742066517b3d8487bd9391a, Train_Evo2_Mortierellaceae.md,
+# the `!train_evo2 ... --ckpt-async-save` cell's output, its indentation removed): the restore's time (line 334), a
+# step, a save's blocking part and its async writes scheduled (lines 620-625), the steps after and the next saves
+# (lines 656-664)
+NEMO2_ASYNC_SAVES = [
+    ('[NeMo I 2025-06-18 21:56:38 nemo_logging:393] Doing selective restore from RestoreConfig(p'
+     "ath='nemo2_evo2_1b_8k', adapter_path=None, load_model_state=True, load_optim_state=False, "
+     'load_artifacts=True)'),
+    ('Training epoch 0, iteration 4/9 | lr: 8e-05 | global_batch_size: 1 | global_step: 4 | redu'
+     'ced_train_loss: 1.257 | train_step_timing in s: 0.3505 | consumed_samples: 5'),
+    "Epoch 0, global step 4: 'val_loss' was not in top 5",
+    ('[NeMo I 2025-06-18 21:57:04 nemo_logging:393] Using FullyParallelSaveStrategyWrapper(torch'
+     '_dist, 1) dist-ckpt save strategy.'),
+    ('[NeMo I 2025-06-18 21:57:05 nemo_logging:393] Global Checkpoint Save : Rank: 0 : Iteration'
+     ': 4 : Start time: 1750309024.990s : Save duration: 0.217s'),
+    ('[NeMo I 2025-06-18 21:57:12 nemo_logging:393] Scheduled async checkpoint save for /home/jo'
+     'hnsh29/Evo2_Mortierellaceae/pretraining_mortierellaceae/evo2/checkpoints/evo2--val_loss=0.'
+     '0000-epoch=0-consumed_samples=5.0-last.ckpt'),
+    '[NeMo I 2025-06-18 21:57:12 nemo_logging:393] Async finalization time took 0.002 s',
+    ('Training epoch 0, iteration 8/9 | lr: 3e-05 | global_batch_size: 1 | global_step: 8 | redu'
+     'ced_train_loss: 1.257 | train_step_timing in s: 0.4168 | consumed_samples: 9 | val_loss: 1.264'),
+    '[NeMo I 2025-06-18 21:57:16 nemo_logging:393] Async finalization time took 0.000 s',
+    ('Training epoch 0, iteration 9/9 | lr: 3e-05 | global_batch_size: 1 | global_step: 9 | redu'
+     'ced_train_loss: 1.292 | train_step_timing in s: 0.4083 | consumed_samples: 10 | val_loss: 1.264'),
+    ("Epoch 0, global step 9: 'val_loss' reached 1.26396 (best 1.26396), saving model to '/home/"
+     'johnsh29/Evo2_Mortierellaceae/pretraining_mortierellaceae/evo2/checkpoints/evo2--val_loss='
+     "1.2640-epoch=0-consumed_samples=10.0.ckpt' as top 5"),
+    ('[NeMo I 2025-06-18 21:57:20 nemo_logging:393] Global Checkpoint Save : Rank: 0 : Iteration'
+     ': 9 : Start time: 1750309039.748s : Save duration: 0.476s'),
+    ('[NeMo I 2025-06-18 21:57:20 nemo_logging:393] Scheduled async checkpoint save for /home/jo'
+     'hnsh29/Evo2_Mortierellaceae/pretraining_mortierellaceae/evo2/checkpoints/evo2--val_loss=1.'
+     '2640-epoch=0-consumed_samples=10.0.ckpt'),
+    ('[NeMo I 2025-06-18 21:57:23 nemo_logging:393] Global Checkpoint Save : Rank: 0 : Iteration'
+     ': 9 : Start time: 1750309040.832s : Save duration: 2.746s'),
+    ('[NeMo I 2025-06-18 21:57:35 nemo_logging:393] Scheduled async checkpoint save for /home/jo'
+     'hnsh29/Evo2_Mortierellaceae/pretraining_mortierellaceae/evo2/checkpoints/evo2--val_loss=1.'
+     '2640-epoch=0-consumed_samples=10.0-last.ckpt'),
+    '[NeMo I 2025-06-18 21:57:35 nemo_logging:393] Async finalization time took 0.001 s',
+]
+
+
+def test_nemo2s_global_checkpoint_lines_time_their_save_and_load_and_an_async_saves_scheduling_closes_no_later_one(
+        tmp_path: Path) -> None:
+    """`Global Checkpoint Save : Rank: 0 : Iteration: 4 : ... : Save duration: 0.217s` ends a save of step 4 that took
+    0.217 s (its blocking part; the async writes go on behind the steps), `Global Checkpoint Load : ... : Time spent in
+    load_checkpoint: 22.456s` a load of 22.456 s (neither was read); the `Scheduled async checkpoint save` before
+    them closes on none of them: the checkpoint time is the saves' own seconds (it was 8 s, the async scheduling's line
+    to the next save's end, across five steps)."""
+    _, _, events = _read(tmp_path, NEMO2_ASYNC_SAVES, name="train_evo2.log")
+    stated = [(kind, int(m.group(1)) if m.group(1) else None, float(m.group(2))) for t in NEMO2_ASYNC_SAVES
+              if (m := re.search(r"Global Checkpoint (?:Save|Load) .*?(?:Iteration: (\d+) .*?)?"
+                                 r"(?:Save duration|load_checkpoint): ([\d.]+)s", t)) is not None
+              for kind in ["checkpoint_save_end" if "Save" in t else "checkpoint_load_end"]]
+    assert [(e["kind"], e["step"], e["duration_s"]) for e in events if e["duration_s"] is not None] == stated
+    (tmp_path / "c").mkdir()
+    con = console_connection(tmp_path / "c", NEMO2_ASYNC_SAVES, name="train_evo2.log")
+    saves = con.execute("select (end_ns - start_ns) / 1e9 from int_log_intervals where label = 'checkpoint_save' "
+                        "order by start_ns").fetchall()
+    assert [round(s, 3) for (s,) in saves][:2] == [d for kind, _, d in stated if kind == "checkpoint_save_end"][:2]
+    assert max(s for (s,) in saves) < 8

@@ -137,11 +137,16 @@ paired as (
      and e.file_id = s.file_id
      and e.detail is not distinct from s.detail
      and e.ts_ns >= s.ts_ns
+     and (e.ts_ns > s.ts_ns or e.line > s.line)  -- (in one instant, an end logged after the start)
     -- (an end after the next start of its kind is that one's: a start the log never ends stays open;
     -- so does one whose end names another step's checkpoint, `checkpoint-2000`'s start then
     -- `checkpoint-2500`'s end, an excerpt's cut between them)
     where (s.next_start_ns is null or e.ts_ns <= s.next_start_ns)
       and (s.step is null or e.step is null or s.step = e.step)
+      -- (nor an end that says how long its own save took, begun after the start: NeMo 2's `Global Checkpoint Save ...
+      -- Save duration: 0.476s` seconds after its `Scheduled async checkpoint save` of the save before, whose writes
+      -- go on behind the steps; that end is a save of its own, `durations`)
+      and (e.duration_s is null or s.ts_ns >= e.ts_ns - e.duration_s * 1e9 - 1e9)
 ),
 beside_blocks as (
     -- an evaluation that began with an MLPerf block of its file (within `tracelens_pipelined_eval_ms` of its
@@ -167,6 +172,7 @@ durations as (
       and not exists (
           select 1 from int_log_events s
           where s.kind = replace(e.kind, '_end', '_start') and s.ts_ns <= e.ts_ns and s.ts_ns >= e.ts_ns - e.duration_s * 1e9 - 1e9
+            and s.file_id = e.file_id and s.line < e.line
       )
 ),
 opening_steps as (
