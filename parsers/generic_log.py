@@ -2821,6 +2821,12 @@ def _training_bar(text: str) -> list[BarReading]:
     return [reading] if found is not None and "]" not in text[reading.end:found.start()] else []
 
 
+def _said_training(text: str, reading: BarReading) -> bool:
+    """The bar's description is the word training alone (`  train:   1%|...`, `Training: 100%|...`, `_TRAINING_SAID`)."""
+    percent = text.rfind("%", 0, reading.start)
+    return percent >= 3 and _TRAINING_SAID.fullmatch(text, 0, percent - 3) is not None
+
+
 def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
                     one_total: bool = True) -> list[tuple[dict[str, Any], Line, BarReading]]:
     """The readings of bars with no description as steps (their count, their rate the step's
@@ -5715,10 +5721,19 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if steps_drawn:
             _clock_bars(steps_drawn, lines, rows)
-        if not rows.steps and (bare or (named_bars and not any(epochs.values()))):
+        if not any(epochs.values()):
+            said_training = named_bars
+        else:  # (bars described as training alone, `  train:   1%|...| 2/211 [...]`, count it beside epochs' lines too,
+            # where their redraws were kept on the way, not at their end alone: one full bar an epoch times the epoch)
+            said_training = [(line, reading) for line, reading in named_bars if _said_training(line.text, reading)]
+            if not any(0 < reading.n < (reading.total or 0) for _, reading in said_training):
+                said_training = []
+        if not rows.steps and (bare or said_training):
             # (bars that name their training count where no step line and no epoch's line does: a log whose epochs
-            # have lines of their own is read by those, AllenNLP's `Epoch 0/39` ... `Epoch duration: 0:00:39.8`)
-            _clock_bars(_bare_bar_steps(rows, bare) if bare else _bare_bar_steps(rows, named_bars, one_total=False), lines, rows)
+            # have lines of their own is read by those, AllenNLP's `Epoch 0/39` ... `Epoch duration: 0:00:39.8`, its
+            # bars named by their losses alone; a bar described as the training's is its steps all the same)
+            _clock_bars(_bare_bar_steps(rows, bare) if bare else _bare_bar_steps(rows, said_training, one_total=False),
+                        lines, rows)
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"

@@ -172,3 +172,40 @@ def test_algoperfs_evaluation_records_are_no_steps_its_evaluations_begin_at_thei
     assert spans == [pytest.approx(b - a, abs=1e-6) for a, b in zip(begins, results, strict=True)]
     final = next(n for n, t in enumerate(ALGOPERF, start=1) if "] Final ogbg score: " in t)
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [final]
+
+
+# A transformer classifier's own loop on a CPU, its tqdm bars described `train` and `eval :` under an epoch's heading
+# (20070316lbw-netizen/ant-transformer@8b3bca07620cd32ba41fbb974007a8ca1ac804d0, train_log.txt; tqdm's redraws, each
+# after a carriage return there, one a line here: the heading and the training bar's first redraws, its last, the
+# evaluation's bar and the epoch's summary)
+ANT_TRANSFORMER = [
+    "Epoch 01/1",
+    "",
+    "  train:   0%|          | 1/211 [00:07<24:49,  7.09s/it]",
+    "  train:   1%|          | 2/211 [00:09<14:11,  4.08s/it]",
+    "  train:   1%|▏         | 3/211 [00:10<10:14,  2.95s/it]",
+    "  train:   2%|▏         | 4/211 [00:12<08:58,  2.60s/it]",
+    "  train: 100%|██████████| 211/211 [05:25<00:00,  1.19s/it]",
+    "                                                          ",
+    "",
+    "  eval :   0%|          | 0/3 [00:00<?, ?it/s]",
+    "  eval :  33%|███▎      | 1/3 [00:01<00:02,  1.32s/it]",
+    "  eval :  67%|██████▋   | 2/3 [00:01<00:00,  1.42it/s]",
+    "  eval : 100%|██████████| 3/3 [00:02<00:00,  1.44it/s]",
+    "                                                        ",
+    "Train  loss=0.7598  acc=0.5269",
+    "  Val    loss=0.8240  acc=0.5000",
+    "  ✓ Saved best (val_acc=0.5000)",
+    "",
+    "Training done. Best val acc: 0.5000",
+]
+
+
+def test_a_bar_described_as_training_counts_the_steps_beside_an_epochs_heading_and_the_evaluations_bar_none(
+        tmp_path: Path) -> None:
+    """`  train:   1%|...| 2/211 [00:09<14:11,  4.08s/it]` under `Epoch 01/1`: the bar's counts are the steps (1, 2, 3,
+    4, 211), its rates their times (no step was read: the epoch's heading kept the bar from counting); the `eval :`
+    bar's counts are none."""
+    _, steps, _ = _read(tmp_path, ANT_TRANSFORMER, name="train_log.txt")
+    drawn = [int(m.group(1)) for t in ANT_TRANSFORMER if (m := re.match(r"  train: +\d+%\|.*?\| (\d+)/211 ", t))]
+    assert [s["step"] for s in steps] == drawn
