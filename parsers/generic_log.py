@@ -2975,7 +2975,9 @@ _TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
 _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg(?: loss)?, |, train_loss: |\] loss: "
-                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/")
+                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/"
+                        # (a loop's batch of its epoch's, undated, under the epoch's heading: `  Batch 50/295, Loss: 0.0000`)
+                        r"|^\s{0,8}Batch \d{1,12}/\d{1,12}, Loss: ")
 
 
 # a MetricLogger's row (after its iteration in brackets): its meters from the epoch's `eta: ` on

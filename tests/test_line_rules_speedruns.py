@@ -209,3 +209,39 @@ def test_a_bar_described_as_training_counts_the_steps_beside_an_epochs_heading_a
     _, steps, _ = _read(tmp_path, ANT_TRANSFORMER, name="train_log.txt")
     drawn = [int(m.group(1)) for t in ANT_TRANSFORMER if (m := re.match(r"  train: +\d+%\|.*?\| (\d+)/211 ", t))]
     assert [s["step"] for s in steps] == drawn
+
+
+# A PneumoniaMNIST classifier's own loop on Windows: each epoch's heading, its batches every 50 of 295, its training's
+# and validation's lines (Floatingice233/mmfrnet@328a1bc1e37675a0d5da94ea07dfb0354ff33398, train_log.txt, lines 9-15,
+# 20-21 and 24-30)
+MEDMNIST = [
+    "Epoch 1/2 (lr=0.01000)",
+    "  Batch 0/295, Loss: 0.6176",
+    "  Batch 50/295, Loss: 0.0000",
+    "  Batch 100/295, Loss: 0.0000",
+    "  Batch 150/295, Loss: 0.0000",
+    "  Batch 200/295, Loss: 0.0000",
+    "  Batch 250/295, Loss: 0.0000",
+    "  Train Loss: 0.0056, ACC: 1.0000, AUC: nan",
+    "  Val   Loss: 0.0000, ACC: 1.0000, AUC: nan",
+    "Epoch 2/2 (lr=0.01000)",
+    "  Batch 0/295, Loss: 0.0000",
+    "  Batch 50/295, Loss: 0.0000",
+    "  Batch 100/295, Loss: 0.0000",
+    "  Batch 150/295, Loss: 0.0000",
+    "  Batch 200/295, Loss: 0.0000",
+    "  Batch 250/295, Loss: 0.0000",
+]
+
+
+def test_an_undated_loops_batches_of_their_epoch_are_its_steps_across_epochs(tmp_path: Path) -> None:
+    """`  Batch 50/295, Loss: 0.0000` under `Epoch 2/2 (...)`, undated: the run's step (epoch - 1) x 295 + 50 (the
+    epochs' `Train Loss:` lines were the steps, 1 and 2), its loss the line's."""
+    _, steps, _ = _read(tmp_path, MEDMNIST, name="train_log.txt")
+    want, epoch = [], 0
+    for text in MEDMNIST:
+        if (head := re.match(r"Epoch (\d+)/2 ", text)) is not None:
+            epoch = int(head.group(1))
+        elif (batch := re.match(r"  Batch (\d+)/295, Loss: ([\d.]+)$", text)) is not None:
+            want.append(((epoch - 1) * 295 + int(batch.group(1)), float(batch.group(2))))
+    assert [(s["step"], s["loss"]) for s in steps] == want
