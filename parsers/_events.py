@@ -595,9 +595,11 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
 # checkpoint's extension: "Failsafe backup saved to .../unified_planner_backup_epoch_002.ckpt", "Failsafe backup
 # for epoch 50 saved successfully to .../awr_backup_epoch_050.ckpt."; OneTrainer's wrapper's " LoRA saved to:
 # D:\...\output\johnFace.safetensors"
+# (or the word alone before the file, a script's own loop: tiny-shrek's "  saved /content/drive/MyDrive/tiny-shrek/
+# pretrain.pt" after an evaluation that improved)
 _WEIGHTS_FILE_SAVED = re.compile(
-    r"(?:^\s{0,4}|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict|LoRA)"
-    r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? "
+    r"(?:(?:^\s{0,4}|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict|LoRA)"
+    r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? |^\s{0,8}[Ss]aved )"
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
@@ -1054,7 +1056,7 @@ _ANY_EVENT_PATTERN = (
     r"monitored metric did not improve|"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |Updating ckpt \(Best |"
-    r"Model successfully saved to |model saved\.|"
+    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved [/.~\w]|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
     r"is not recognized as an internal or external command|"
@@ -2393,7 +2395,8 @@ class EventScanner:
                     if tune:
                         self.tune_saved[line.rank] = (line.number, rows.events[-1])
                     break
-        elif (" saved " in text and (written := _WEIGHTS_FILE_SAVED.search(text)) is not None
+        elif ((" saved " in text or text[:6] in ("saved ", "Saved "))
+              and (written := _WEIGHTS_FILE_SAVED.search(text)) is not None
               and not self._said_again(line, written.group("path"))):
             # (a script's own words for a save it wrote, where they name no `checkpoint`; not transformers'
             # `Model weights saved in`, a save's part where a save is open, above; its files of one save,

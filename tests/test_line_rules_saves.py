@@ -167,3 +167,21 @@ def test_nemo2s_global_checkpoint_lines_time_their_save_and_load_and_an_async_sa
                         "order by start_ns").fetchall()
     assert [round(s, 3) for (s,) in saves][:2] == [d for kind, _, d in stated if kind == "checkpoint_save_end"][:2]
     assert max(s for (s,) in saves) < 8
+
+
+# tiny-shrek's character-level GPT pretraining on an L4, its own loop: steps every 50 iterations, an evaluation every
+# 200, the model written where it improved (arsallls/tiny-shrek@4eda7b013eb4c2869143fa581cc9a267d5225af1,
+# logs/pretrain.log, lines 9-12)
+TINY_SHREK = [
+    "iter    200 | loss 1.5749 | lr 6.00e-04 | 49s",
+    "  eval 200: train 1.5510 | val 1.5317 | 2.2098 bpc",
+    "  saved /content/drive/MyDrive/tiny-shrek/pretrain.pt",
+    "iter    250 | loss 1.3781 | lr 6.00e-04 | 67s",
+]
+
+
+def test_saved_alone_before_a_weights_file_is_a_save_written(tmp_path: Path) -> None:
+    """`  saved /content/drive/MyDrive/tiny-shrek/pretrain.pt`, the word alone before the file: a save written (none
+    was read: 0 of the run's 16)."""
+    _, _, events = _read(tmp_path, TINY_SHREK, name="pretrain.log", parser_name="generic_log")  # (its whole log is the reader's)
+    assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint")] == [(3, "checkpoint_save_end")]
