@@ -566,6 +566,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # (kuangliu/pytorch-cifar's main.py before its torch.save of a better test accuracy, and
                            # its many copies: "Saving..", a line of its own)
                            r"|^Saving\.\.\.?\s*$"
+                           # (minGPT's chargpt.py before its torch.save, every 500 iterations: "saving model", a line
+                           # of its own)
+                           r"|^[Ss]aving model\s*$"
                            # (NGCF's and KGAT's TensorFlow saver after an evaluation that improved: "save the weights
                            # in path:  weights/last-fm/kgat_si_sum_bi_l3/64-32-16/l0.0001_r1e-05-1e-05")
                            r"|^save the weights in path: "
@@ -1103,7 +1106,8 @@ _ANY_EVENT_PATTERN = (
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
     r"|_file: saving to |Saved pipeline to output directory|panicked at |Save Best (?:Score|Loss): "
-    r"|^bestIteration = \d|^Saving\.\.\.?\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
+    r"|^bestIteration = \d|^Saving\.\.\.?\s*$|"
+    r"^[Ss]aving model\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
     r"| my_main Saving models to "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
     r"|^={4,40} Training Loss \(|Optimization Finished!|persist model on server\.|FL finished in \d|Run finished \d"
@@ -2284,6 +2288,7 @@ class EventScanner:
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
               or "aving best model to " in text or "Save model to " in text or "Save model in " in text
+              or text[1:12] == "aving model"
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text

@@ -185,3 +185,21 @@ def test_saved_alone_before_a_weights_file_is_a_save_written(tmp_path: Path) -> 
     was read: 0 of the run's 16)."""
     _, _, events = _read(tmp_path, TINY_SHREK, name="pretrain.log", parser_name="generic_log")  # (its whole log is the reader's)
     assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint")] == [(3, "checkpoint_save_end")]
+
+
+# minGPT's chargpt.py on a CPU: its first iteration's line, its save (its samples printed before it not quoted), the
+# iterations after (ccc-ai0/minGPT@0f3b9b25a689ffd6bb8532cafb80d9094562abbf, ccc/projects/chargpt/chargpt.md, the block
+# under "## exp.txt", lines 30 and 77-79)
+MINGPT_CHARGPT = [
+    "iter_dt 0.00ms; iter 0: train loss 2.84515",
+    "saving model",
+    "iter_dt 7797.46ms; iter 2: train loss 2.60938",
+    "iter_dt 5743.34ms; iter 4: train loss 2.49033",
+]
+
+
+def test_mingpts_saving_model_alone_on_its_line_begins_a_save(tmp_path: Path) -> None:
+    """`saving model`, a line of its own (chargpt.py's word before its `torch.save`): a save begun (none was read: 0
+    of the run's 30)."""
+    _, _, events = _read(tmp_path, MINGPT_CHARGPT, name="chargpt.md", parser_name="generic_log")
+    assert [(e["line"], e["kind"]) for e in events if e["kind"].startswith("checkpoint")] == [(2, "checkpoint_save_start")]
