@@ -598,11 +598,14 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
 # checkpoint's extension: "Failsafe backup saved to .../unified_planner_backup_epoch_002.ckpt", "Failsafe backup
 # for epoch 50 saved successfully to .../awr_backup_epoch_050.ckpt."; OneTrainer's wrapper's " LoRA saved to:
 # D:\...\output\johnFace.safetensors"
-# (or the word alone before the file, a script's own loop: tiny-shrek's "  saved /content/drive/MyDrive/tiny-shrek/
-# pretrain.pt" after an evaluation that improved)
+# (or the word alone before a file its name says holds a model, a script's own loop: tiny-shrek's "  saved
+# /content/drive/MyDrive/tiny-shrek/pretrain.pt" after an evaluation that improved; not a script's word for its data's
+# files, `Saved data/cache/train_features.pt`)
 _WEIGHTS_FILE_SAVED = re.compile(
     r"(?:(?:^\s{0,4}|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict|LoRA)"
-    r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? |^\s{0,8}[Ss]aved )"
+    r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? "
+    r"|^\s{0,8}[Ss]aved (?=\S{0,2000}?(?:model|ckpt|checkpoint|weights|pretrain|finetune|best|last|final|epoch|step)"
+    r"[^/\\\s]{0,200}\.\w{1,12}\s*$))"
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
@@ -1038,7 +1041,7 @@ _ANY_EVENT_PATTERN = (
     r"\) FAILED \(exitcode |Root Cause \(first observed failure\)|"
     r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
-    r"Starting worker group|elastic_operator|launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: |VISIBLE_DEVICES=|"
+    r"Starting worker group|elastic_operator|launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: |selective restore from |"
     r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|from epoch: "
     r"|loop at step|at step)|"
     r"done training|finished training|end training|resum(?:ing|ed)(?: training)? (?:from|at) |"
@@ -1059,7 +1062,7 @@ _ANY_EVENT_PATTERN = (
     r"monitored metric did not improve|"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |Updating ckpt \(Best |"
-    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved [/.~\w]|"
+    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved \S{1,300}\.(?:pt|pth|ckpt|safetensors|bin|h5|keras)\s*$|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
     r"is not recognized as an internal or external command|"
@@ -1207,16 +1210,16 @@ VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40
 # torchelastic's "INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:"
 _LAUNCHER_BEGINS = re.compile(r"torch[\\/]distributed[\\/]launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: "
                               r"|\bStarting elastic_operator with launch configs:")
-# DeepSpeed's runner as it starts, where the devices it may use are set: "Detected VISIBLE_DEVICES=0: setting
-# --include=localhost:0" (older releases: "Detected CUDA_VISIBLE_DEVICES=0,1: setting --include=localhost:0,1"), a
-# logger's head before it or none
-_DEEPSPEED_RUNNER_BEGINS = re.compile(r"(?:\[[^\]\n]{1,120}\] ){0,4}Detected (?:CUDA_)?VISIBLE_DEVICES=\S{0,200}: "
-                                      r"setting --include=")
 # a job script's word, with `date`'s time, as it starts: "Job started at Mon 30 Jun 18:17:55 BST 2025 on cx3-11-5", a
 # SLURM prolog's "Job started on Thu Jan  8 15:06:16 GMT 2026"
-_JOB_SCRIPT_STARTS = re.compile(r"(?:Job|JOB|job) (?:started|starting|began)(?: (?:at|on))?:? ")
+_JOB_SCRIPT_STARTS = re.compile(r"(?:Job|JOB|job) (?:started|starting|began|STARTED|STARTING)(?: (?:at|on|AT|ON))?:? ")
 # and as it ends: "Job ended at Wed  2 Jul 12:30:46 BST 2025"
-_JOB_SCRIPT_ENDS = re.compile(r"(?:Job|JOB|job) ended(?: (?:at|on))?:? ")
+_JOB_SCRIPT_ENDS = re.compile(r"(?:Job|JOB|job) (?:ended|ENDED)(?: (?:at|on|AT|ON))?:? ")
+RESTORE_LOAD_LINES = 20  # NeMo 2's restore of the starting weights to its checkpoint I/O's load line, at most
+RESUBMITTED_AFTER_NS = 60_000_000_000  # a job script's start word this long after the last start: another submission's
+# what a start's process said that ends it: a failure, its end of training, a job script's end word (`last_line`)
+_ENDED_WORDS = frozenset({*(kind.value for kind in FAILURE_EVENT_KINDS), LogEventKind.ATTEMPT_END.value,
+                          LogEventKind.LAST_LINE.value})
 _TORCHRUN_BANNER = re.compile(r"run\.py:\d{1,6}\] Setting OMP_NUM_THREADS environment variable for each process\b")
 # a shell's prompt (a user's at a host, with a virtualenv's name before it) and a command typed at it
 _PROMPT_COMMAND = re.compile(r"^(?:\([\w.-]{1,60}\) ?)?[\w.-]{1,60}@[\w.-]{1,80}:[^\s$#]{0,300}[$#] ?\w")
@@ -1238,6 +1241,12 @@ def _events_since(events: list[dict[str, Any]], number: int) -> Iterator[dict[st
 _FAILURES = frozenset(kind.value for kind in FAILURE_EVENT_KINDS)
 _BOUNDARIES = (LogEventKind.ATTEMPT_START.value, LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value,
                LogEventKind.RESTART.value)
+
+
+def _last_start(rows: LogRows, rank: int | None) -> dict[str, Any] | None:
+    """The last start event of `rank`'s process (of any rank's, for a line of none) among the last 1000 events."""
+    return next((event for event in islice(reversed(rows.events), 1000)
+                 if event["kind"] == LogEventKind.ATTEMPT_START.value and (rank is None or event["rank"] == rank)), None)
 
 
 def _last_start_line(rows: LogRows, rank: int | None) -> int:
@@ -1377,6 +1386,7 @@ class EventScanner:
         self.restarts = 0
         self.restart_unnumbered = False  # a restart line was read and no rendezvous count since
         self.workers_at: int | None = None  # the line where torchelastic's agent last started its workers
+        self.restored_at = -RESTORE_LOAD_LINES - 1  # the line of NeMo 2's last restore of a run's starting weights
         self.node_ends: list[dict[str, Any]] | None = None  # after `_NODES_HEADER`: its nodes' clean ends
         # DeepSpeed's launcher's clean end: one per worker that exited 0, the run's end at the last;
         # a failure after it (another worker's) takes it back
@@ -1535,17 +1545,15 @@ class EventScanner:
                 self._launched(line, "torch.distributed's launcher started again: a launch appended to the log")
             self.workers_at = None
             return True
-        elif "VISIBLE_DEVICES=" in line.text and _DEEPSPEED_RUNNER_BEGINS.match(line.text) is not None:
-            # DeepSpeed's runner as it starts (its first line), after steps or saves since the last start: the job
-            # launched again, its output appended to the same file (GPT-NeoX's `deepy.py` run again)
-            if _progress_since_start(rows, line.rank):
-                self._launched(line, "DeepSpeed's runner started again: a launch appended to the log")
-            return True
         elif (line.ts_ns is not None and line.text[:4] in ("Job ", "JOB ", "job ") and _JOB_SCRIPT_STARTS.match(line.text)
-              and 0 < _last_start_line(rows, line.rank) < line.number - 1):
-            # a job script's own dated word that it starts (`echo "Job started at $(date)"`), after lines of a start
-            # before it: the job submitted again, its output appended to the same file (each node's copy of one start
-            # comes right after the other)
+              and (started := _last_start(rows, line.rank)) is not None
+              and (_progress_since_start(rows, line.rank)
+                   or any(event["kind"] in _ENDED_WORDS for event in _events_since(rows.events, started["line"]))
+                   or (started["ts_ns"] is not None and line.ts_ns - started["ts_ns"] >= RESUBMITTED_AFTER_NS))):
+            # a job script's own dated word that it starts (`echo "Job started at $(date)"`), after steps, saves, a
+            # failure or an end of a start before it, or a minute or more after it: the job submitted again, its
+            # output appended to the same file (not the same start's `date` line and word said a line apart, nor each
+            # node's copy of one start)
             self._launched(line, "a job script's start said again: a submission appended to the log")
             return True
         elif line.ts_ns is not None and line.text[:4] in ("Job ", "JOB ", "job ") and _JOB_SCRIPT_ENDS.match(line.text):
@@ -2351,6 +2359,10 @@ class EventScanner:
             elif marian.group("adam") is None and marian.group("best") is None and not is_open:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            step=int(marian.group("iter")) if marian.group("iter") else None)
+        elif "selective restore from RestoreConfig(" in text:
+            # NeMo 2 restoring the weights a run starts from (`resume.restore_config`, a fine-tuning's pretrained
+            # model): the load its checkpoint I/O times next is the run's start-up, no checkpoint of its own
+            self.restored_at = line.number
         elif (("checkpoint" in (lowered := low if low is not None else text.lower()) or "training states" in lowered
                or "saving the " in lowered or "_state method is deprecated" in lowered
                or "persist model on server" in lowered or "layers from weights-file" in lowered
@@ -2392,6 +2404,8 @@ class EventScanner:
                         or (_TF_CKPT_STEP.search(text) if ".ckpt-" in text and "poch" not in text else None)
                         or (_D2_MODEL_FILE.search(text) if "model_" in text and kind in _SAVE_KINDS
                             and _D2_CHECKPOINTER in text else None))
+                    if word == "global checkpoint load" and 0 < line.number - self.restored_at <= RESTORE_LOAD_LINES:
+                        break  # (the starting weights' restore: start-up)
                     if kind is LogEventKind.CHECKPOINT_SAVE_START and self._save_begun_before(
                             line, int(at.group(1)) if at else None):
                         break

@@ -504,7 +504,7 @@ _EVAL_LINE = (r"(?:^|\] | - |[A-Z]{4,8}: |\d [AP]M )(?:\[(?i:eval|valid|val|vali
               r"|\] Time since start: \d{1,9}(?:\.\d{1,9})?s,\s{1,8}Step: \d|\] \[\d{1,15}\] accumulated_eval_time=\d")
 # an evaluation line that says it begins (not its results)
 _EVAL_BEGINS = re.compile(r"\bTesting net \(#\d|\b[Rr]unning (?:[Ee]valuation|[Vv]alidation)\b"
-                          r"|\b[Ss]tart(?:ing)? (?:to )?[Ee]valuat|(?:^\s{0,8}|\] |: | - )[Ee]valuating\b")
+                          r"|\b[Ss]tart(?:ing)? (?:to )?[Ee]valuat|^\s{0,8}[Ee]valuating\b|(?:\] |: | - )Evaluating\b(?!:)")
 # the most lines between two evaluation lines of one evaluation (its arguments', its batches' lines),
 # and between an evaluation's line with no time and the dated line that bounds it
 _EVAL_GAP_LINES = 8

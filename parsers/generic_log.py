@@ -2821,12 +2821,6 @@ def _training_bar(text: str) -> list[BarReading]:
     return [reading] if found is not None and "]" not in text[reading.end:found.start()] else []
 
 
-def _said_training(text: str, reading: BarReading) -> bool:
-    """The bar's description is the word training alone (`  train:   1%|...`, `Training: 100%|...`, `_TRAINING_SAID`)."""
-    percent = text.rfind("%", 0, reading.start)
-    return percent >= 3 and _TRAINING_SAID.fullmatch(text, 0, percent - 3) is not None
-
-
 def _bare_bar_steps(rows: LogRows, bare: list[tuple[Line, BarReading]],
                     one_total: bool = True) -> list[tuple[dict[str, Any], Line, BarReading]]:
     """The readings of bars with no description as steps (their count, their rate the step's
@@ -2975,9 +2969,7 @@ _TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
 _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg(?: loss)?, |, train_loss: |\] loss: "
-                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/"
-                        # (a loop's batch of its epoch's, undated, under the epoch's heading: `  Batch 50/295, Loss: 0.0000`)
-                        r"|^\s{0,8}Batch \d{1,12}/\d{1,12}, Loss: ")
+                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/")
 
 
 # a MetricLogger's row (after its iteration in brackets): its meters from the epoch's `eta: ` on
@@ -3665,6 +3657,19 @@ def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
                            detail="the evaluation a step's line announces")
                 rows.event(LogEventKind.EVAL_END, line=done.number, rank=line.rank, ts_ns=done.ts_ns,
                            detail="the evaluation a step's line announces")
+
+
+def _reached_past_the_last_step(rows: LogRows, reached: list[tuple[Line, int]]) -> None:
+    """AlgoPerf's runner's evaluation records (`Time since start: 9239.17s, Step: 39376, {...}`) of steps past the
+    rank's last step line (the final evaluation's, at the step the run reached; its steps are logged every few hundred):
+    steps, dated by their lines, with no figure (an evaluation's losses are no training's)."""
+    last: dict[int | None, int] = {}
+    for row in rows.steps:
+        last[row["rank"]] = max(last.get(row["rank"], row["step"]), row["step"])
+    for line, step in reached:
+        if line.ts_ns is not None and line.rank in last and step > last[line.rank]:
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns)
+            last[line.rank] = step
 
 
 def _timed_across_evaluations(lines: Sequence[Line], rows: LogRows) -> None:
@@ -4833,6 +4838,7 @@ class GenericLogParser(LogReader):
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         named_bars: list[tuple[Line, BarReading]] = []  # readings of bars that name their training (`_training_bar`)
+        algoperf_reached: list[tuple[Line, int]] = []  # AlgoPerf's runner's evaluation records, the steps they reached
         caching: dict[int | None, bool] = {}  # rank -> its last line (not a bar's) says it caches something
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
@@ -5481,7 +5487,11 @@ class GenericLogParser(LogReader):
                 counter = None
             if counter is not None and ("accumulated_eval_time=" in text or "Time since start: " in text) and (
                     _ALGOPERF_EVALUATION.search(text) is not None):
-                counter = None  # (AlgoPerf's evaluation's records at the step it reached, its training step's line after)
+                # (AlgoPerf's evaluation's records at the step it reached, its training step's line after; the runner's,
+                # `algoperf_reached`)
+                if "Time since start: " in text:
+                    algoperf_reached.append((line, counter.step))
+                counter = None
             if counter is not None and counter.match.re is _POINTNET_BATCH and line.rank in epochs:
                 counter = counter._replace(epoch=epochs[line.rank][-1].number)  # (the epoch its banner opened)
             if (counter is not None and counter.match.re is STEP and line.rank in epochs
@@ -5723,19 +5733,10 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if steps_drawn:
             _clock_bars(steps_drawn, lines, rows)
-        if not any(epochs.values()):
-            said_training = named_bars
-        else:  # (bars described as training alone, `  train:   1%|...| 2/211 [...]`, count it beside epochs' lines too,
-            # where their redraws were kept on the way, not at their end alone: one full bar an epoch times the epoch)
-            said_training = [(line, reading) for line, reading in named_bars if _said_training(line.text, reading)]
-            if not any(0 < reading.n < (reading.total or 0) for _, reading in said_training):
-                said_training = []
-        if not rows.steps and (bare or said_training):
+        if not rows.steps and (bare or (named_bars and not any(epochs.values()))):
             # (bars that name their training count where no step line and no epoch's line does: a log whose epochs
-            # have lines of their own is read by those, AllenNLP's `Epoch 0/39` ... `Epoch duration: 0:00:39.8`, its
-            # bars named by their losses alone; a bar described as the training's is its steps all the same)
-            _clock_bars(_bare_bar_steps(rows, bare) if bare else _bare_bar_steps(rows, said_training, one_total=False),
-                        lines, rows)
+            # have lines of their own is read by those, AllenNLP's `Epoch 0/39` ... `Epoch duration: 0:00:39.8`)
+            _clock_bars(_bare_bar_steps(rows, bare) if bare else _bare_bar_steps(rows, named_bars, one_total=False), lines, rows)
             if hf_frame:  # the bar a traceback through the HF Trainer's loop stopped: the Trainer's
                 for row in rows.steps:
                     row["framework"] = "hf_trainer"
@@ -5810,6 +5811,8 @@ class GenericLogParser(LogReader):
             rows.drop_steps(epoch_records)  # (an epoch's record sums up the iterations' records logged: no step of its own)
         if SHARED_LINES.get():
             mark_evaluations(rows)
+        if algoperf_reached and rows.steps:
+            _reached_past_the_last_step(rows, algoperf_reached)  # (once the evaluations it ends are marked)
         _running_tokens(rows)
         if ray_trained:
             # Ray Train's reported iterations and the bars its workers' lines relay (`Train Epoch 1:  19%|...| 354/1875

@@ -128,8 +128,8 @@ def test_the_launchers_banner_in_torch_2_words_is_a_launch_too(tmp_path: Path) -
 # runner), no line dated (zainsarwar865/gpt-neox@bd269fac1fd4bb267b1ff0b72db42a1a7a34b678,
 # exps/GPT_experts-8-topk-1-layers12-heads-12/gpub019.delta.ncsa.illinois.edu-7e932c424578a91e3626846b2e72db59/logs/
 # gpub019.delta.ncsa.illinois.edu_gpub019.delta.ncsa.illinois.edu_stdout.txt): the first launch's start found no
-# checkpoint, its last steps and the runner's first line of the next launch (lines 306-308, 370-378); the next launch's
-# start, its first step and the runner's line of a third (lines 684-686, 734-738)
+# checkpoint, its last steps and the runner's line after them (lines 306-308, 370-378); the next launch's
+# start, its first step and the runner's line again (lines 684-686, 734-738)
 NEOX_FIRST = [
     ' > total params: 678,446,592',
     'Unable to load checkpoint.',
@@ -171,19 +171,20 @@ NEOX_SECOND = [
 ]
 
 
-def test_deepspeeds_runner_starting_after_steps_is_a_launch_and_a_start_that_found_no_checkpoint_loads_none(
-        tmp_path: Path) -> None:
-    """DeepSpeed's runner's first line (`Detected VISIBLE_DEVICES=0: setting --include=localhost:0`) after steps of
-    the launch before it: a launch of its own, twice (the second launch's steps 10 again; the third printed that line
-    alone). `Loading checkpoint and starting from iteration 0` after `Unable to load checkpoint.` loads none (it was a
-    checkpoint load at step 0, each launch)."""
+def test_deepspeeds_runner_line_is_no_launch_and_a_start_that_found_no_checkpoint_loads_none(tmp_path: Path) -> None:
+    """DeepSpeed's runner's line (`Detected VISIBLE_DEVICES=0: setting --include=localhost:0`) comes after each
+    launch's output, never before the file's first: the runner's own `print`, buffered while its output goes to a
+    file, written as it exits; no launch of its own. The second launch is its steps' count going back (40, then 10):
+    two attempts. `Loading checkpoint and starting from iteration 0` after `Unable to load checkpoint.` loads none (it
+    was a checkpoint load at step 0, each launch)."""
     lines = NEOX_FIRST + NEOX_SECOND
     _, steps, events = _read(tmp_path, lines, name="stdout.txt")
-    runner = [n for n, t in enumerate(lines, start=1) if t.startswith("Detected VISIBLE_DEVICES=0")]
-    assert len(runner) == 2
-    assert _starts(events) == [(n, "DeepSpeed's runner started again: a launch appended to the log") for n in runner]
+    assert _starts(events) == []
     assert [e for e in events if e["kind"].startswith("checkpoint_load")] == []
     assert [s["step"] for s in steps] == [20, 30, 40, 10]
+    (tmp_path / "c").mkdir()
+    con = console_connection(tmp_path / "c", lines, name="stdout.txt")
+    assert con.execute("select first_step, last_step from attempts order by attempt").fetchall() == [(20, 40), (10, 10)]
 
 
 # An EfficientNet training job's PBS output file (Imperial's CX3) that five submissions appended to: its job script's

@@ -157,13 +157,15 @@ def test_algoperfs_evaluation_records_are_no_steps_its_evaluations_begin_at_thei
     'validation/loss': ...}` and `[1] accumulated_eval_time=..., test/loss=...`) are no steps: the steps are its
     metrics writer's `[N] global_step=N, grad_norm=..., loss=...` lines, each once with its loss (step 1 was three
     rows, two with an evaluation's loss, and its repeat read as the count going back: a restart, 75 s of lost
-    work); an evaluation begins at `spec.py:333] Evaluating on the training split.` (it began at the step line
+    work), and the final evaluation's step past the last of those, the step the run reached, with no loss; an
+    evaluation begins at `spec.py:333] Evaluating on the training split.` (it began at the step line
     before it, 114 s of training read as evaluation) and ends with its results; `Final ogbg score: ...` ends the run
     (it was `unknown`)."""
     _, steps, events = _read(tmp_path, ALGOPERF, name="ogbg_pytorch_04-06-2026-21-28-02.log")
     trained = [(int(m.group(1)), float(m.group(2))) for t in ALGOPERF
                if (m := re.search(r"logging_writer\.py:48\] \[\d+\] global_step=(\d+), grad_norm=[\d.]+, loss=([\d.]+)$", t))]
-    assert [(s["step"], s["loss"]) for s in steps] == trained
+    final = [int(m.group(1)) for t in ALGOPERF if (m := re.search(r"\] Time since start: [\d.]+s,\s+Step: (\d+),", t))][-1]
+    assert [(s["step"], s["loss"]) for s in steps] == [*trained, (final, None)]  # (the step the run reached: 39376)
     evals = [(e["kind"], e["ts_ns"]) for e in events if e["kind"] in ("eval_start", "eval_end")]
     begins = [_glog_s(t) for t in ALGOPERF if t.endswith("] Evaluating on the training split.")]
     results = [_glog_s(t) for t in ALGOPERF if "] accumulated_eval_time=" in t]
@@ -172,76 +174,3 @@ def test_algoperfs_evaluation_records_are_no_steps_its_evaluations_begin_at_thei
     assert spans == [pytest.approx(b - a, abs=1e-6) for a, b in zip(begins, results, strict=True)]
     final = next(n for n, t in enumerate(ALGOPERF, start=1) if "] Final ogbg score: " in t)
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [final]
-
-
-# A transformer classifier's own loop on a CPU, its tqdm bars described `train` and `eval :` under an epoch's heading
-# (20070316lbw-netizen/ant-transformer@8b3bca07620cd32ba41fbb974007a8ca1ac804d0, train_log.txt; tqdm's redraws, each
-# after a carriage return there, one a line here: the heading and the training bar's first redraws, its last, the
-# evaluation's bar and the epoch's summary)
-ANT_TRANSFORMER = [
-    "Epoch 01/1",
-    "",
-    "  train:   0%|          | 1/211 [00:07<24:49,  7.09s/it]",
-    "  train:   1%|          | 2/211 [00:09<14:11,  4.08s/it]",
-    "  train:   1%|▏         | 3/211 [00:10<10:14,  2.95s/it]",
-    "  train:   2%|▏         | 4/211 [00:12<08:58,  2.60s/it]",
-    "  train: 100%|██████████| 211/211 [05:25<00:00,  1.19s/it]",
-    "                                                          ",
-    "",
-    "  eval :   0%|          | 0/3 [00:00<?, ?it/s]",
-    "  eval :  33%|███▎      | 1/3 [00:01<00:02,  1.32s/it]",
-    "  eval :  67%|██████▋   | 2/3 [00:01<00:00,  1.42it/s]",
-    "  eval : 100%|██████████| 3/3 [00:02<00:00,  1.44it/s]",
-    "                                                        ",
-    "Train  loss=0.7598  acc=0.5269",
-    "  Val    loss=0.8240  acc=0.5000",
-    "  ✓ Saved best (val_acc=0.5000)",
-    "",
-    "Training done. Best val acc: 0.5000",
-]
-
-
-def test_a_bar_described_as_training_counts_the_steps_beside_an_epochs_heading_and_the_evaluations_bar_none(
-        tmp_path: Path) -> None:
-    """`  train:   1%|...| 2/211 [00:09<14:11,  4.08s/it]` under `Epoch 01/1`: the bar's counts are the steps (1, 2, 3,
-    4, 211), its rates their times (no step was read: the epoch's heading kept the bar from counting); the `eval :`
-    bar's counts are none."""
-    _, steps, _ = _read(tmp_path, ANT_TRANSFORMER, name="train_log.txt")
-    drawn = [int(m.group(1)) for t in ANT_TRANSFORMER if (m := re.match(r"  train: +\d+%\|.*?\| (\d+)/211 ", t))]
-    assert [s["step"] for s in steps] == drawn
-
-
-# A PneumoniaMNIST classifier's own loop on Windows: each epoch's heading, its batches every 50 of 295, its training's
-# and validation's lines (Floatingice233/mmfrnet@328a1bc1e37675a0d5da94ea07dfb0354ff33398, train_log.txt, lines 9-15,
-# 20-21 and 24-30)
-MEDMNIST = [
-    "Epoch 1/2 (lr=0.01000)",
-    "  Batch 0/295, Loss: 0.6176",
-    "  Batch 50/295, Loss: 0.0000",
-    "  Batch 100/295, Loss: 0.0000",
-    "  Batch 150/295, Loss: 0.0000",
-    "  Batch 200/295, Loss: 0.0000",
-    "  Batch 250/295, Loss: 0.0000",
-    "  Train Loss: 0.0056, ACC: 1.0000, AUC: nan",
-    "  Val   Loss: 0.0000, ACC: 1.0000, AUC: nan",
-    "Epoch 2/2 (lr=0.01000)",
-    "  Batch 0/295, Loss: 0.0000",
-    "  Batch 50/295, Loss: 0.0000",
-    "  Batch 100/295, Loss: 0.0000",
-    "  Batch 150/295, Loss: 0.0000",
-    "  Batch 200/295, Loss: 0.0000",
-    "  Batch 250/295, Loss: 0.0000",
-]
-
-
-def test_an_undated_loops_batches_of_their_epoch_are_its_steps_across_epochs(tmp_path: Path) -> None:
-    """`  Batch 50/295, Loss: 0.0000` under `Epoch 2/2 (...)`, undated: the run's step (epoch - 1) x 295 + 50 (the
-    epochs' `Train Loss:` lines were the steps, 1 and 2), its loss the line's."""
-    _, steps, _ = _read(tmp_path, MEDMNIST, name="train_log.txt")
-    want, epoch = [], 0
-    for text in MEDMNIST:
-        if (head := re.match(r"Epoch (\d+)/2 ", text)) is not None:
-            epoch = int(head.group(1))
-        elif (batch := re.match(r"  Batch (\d+)/295, Loss: ([\d.]+)$", text)) is not None:
-            want.append(((epoch - 1) * 295 + int(batch.group(1)), float(batch.group(2))))
-    assert [(s["step"], s["loss"]) for s in steps] == want

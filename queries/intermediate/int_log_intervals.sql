@@ -129,15 +129,17 @@ paired as (
         end as label,
         s.ts_ns as start_ns, e.ts_ns as end_ns, s.file_id
     from (
-        select *, lead(ts_ns) over (partition by file_id, kind, detail order by ts_ns) as next_start_ns
+        select *, lead(ts_ns) over (partition by file_id, kind, detail order by ts_ns) as next_start_ns,
+            -- (its time, then its line: in one instant, an end logged before the start is not its end)
+            ts_ns::hugeint * 4294967296 + coalesce(line, 0) as at_key
         from int_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')
     ) s
-    asof join (select * from int_log_events where kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end', 'init_end')) e
+    asof join (select *, ts_ns::hugeint * 4294967296 + coalesce(line, 0) as at_key
+               from int_log_events where kind in ('checkpoint_save_end', 'checkpoint_load_end', 'eval_end', 'init_end')) e
       on replace(e.kind, '_end', '') = replace(s.kind, '_start', '')
      and e.file_id = s.file_id
      and e.detail is not distinct from s.detail
-     and e.ts_ns >= s.ts_ns
-     and (e.ts_ns > s.ts_ns or e.line > s.line)  -- (in one instant, an end logged after the start)
+     and e.at_key >= s.at_key
     -- (an end after the next start of its kind is that one's: a start the log never ends stays open;
     -- so does one whose end names another step's checkpoint, `checkpoint-2000`'s start then
     -- `checkpoint-2500`'s end, an excerpt's cut between them)
