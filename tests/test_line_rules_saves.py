@@ -9,40 +9,13 @@ from pathlib import Path
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
+from tests.test_wild_logs import TEXTUAL_INVERSION_CUT_SAVES
 
 # diffusers' textual_inversion.py on 2 GPUs through `accelerate launch`, pasted in its user's notes
-# (searobbersduck/AIGC_Note@23e6ab8, Diffusion/HuggingFace/Train/TextualInversion.md, its training log block): a save
-# at step 1500 (its embeddings', then Accelerate's state), the run's last save at step 3000, the trained pipeline
-# written and the embeddings saved once more as the script ends (the block's lines 62-69 and 78-100)
-TEXTUAL_INVERSION = [
-    ('Steps:  50%|██████████████████████████████████████▌                                      |'
-     ' 1500/3000 [29:22<29:20,  1.17s/it, loss=0.0948, lr=0.004]'),
-    '03/13/2023 11:18:02 - INFO - __main__ - Saving embeddings',
-    ('03/13/2023 11:18:02 - INFO - accelerate.accelerator - Saving current state to textual_inve'
-     'rsion_cat/checkpoint-1500'),
-    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
-     'ersion_cat/checkpoint-1500/pytorch_model.bin'),
-    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
-     'nversion_cat/checkpoint-1500/optimizer.bin'),
-    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
-     'nversion_cat/checkpoint-1500/scheduler.bin'),
-    ('03/13/2023 11:18:03 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
-     'ersion_cat/checkpoint-1500/random_states_0.pkl'),
-    '03/13/2023 11:18:03 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-1500',
-    ('Steps: 100%|█████████████████████████████████████████████████████████████████████████████|'
-     ' 3000/3000 [58:30<00:00,  1.18s/it, loss=0.0188, lr=0.004]'),
-    '03/13/2023 11:47:10 - INFO - __main__ - Saving embeddings',
-    ('03/13/2023 11:47:10 - INFO - accelerate.accelerator - Saving current state to textual_inve'
-     'rsion_cat/checkpoint-3000'),
-    ('03/13/2023 11:47:10 - INFO - accelerate.checkpointing - Model weights saved in textual_inv'
-     'ersion_cat/checkpoint-3000/pytorch_model.bin'),
-    ('03/13/2023 11:47:11 - INFO - accelerate.checkpointing - Optimizer state saved in textual_i'
-     'nversion_cat/checkpoint-3000/optimizer.bin'),
-    ('03/13/2023 11:47:11 - INFO - accelerate.checkpointing - Scheduler state saved in textual_i'
-     'nversion_cat/checkpoint-3000/scheduler.bin'),
-    ('03/13/2023 11:47:11 - INFO - accelerate.checkpointing - Random states saved in textual_inv'
-     'ersion_cat/checkpoint-3000/random_states_0.pkl'),
-    '03/13/2023 11:47:11 - INFO - __main__ - Saved state to textual_inversion_cat/checkpoint-3000',
+# (searobbersduck/AIGC_Note@23e6ab8, Diffusion/HuggingFace/Train/TextualInversion.md, its training log block): its
+# saves (`TEXTUAL_INVERSION_CUT_SAVES`), then the trained pipeline written and the embeddings saved once more as the
+# script ends (the block's lines 86-100)
+TEXTUAL_INVERSION_END = [
     ('Downloading pytorch_model.bin: 100%|██████████████████████████████████████████████████████'
      '█████████████████████| 1.22G/1.22G [01:05<00:00, 18.6MB/s]'),
     ('Fetching 15 files: 100%|██████████████████████████████████████████████████████████████████'
@@ -65,6 +38,7 @@ TEXTUAL_INVERSION = [
     ('Steps: 100%|████████████████████████████████████████████████████████████████████████████| '
      '3000/3000 [59:47<00:00,  1.20s/it, loss=0.00332, lr=0.004]'),
 ]
+TEXTUAL_INVERSION = TEXTUAL_INVERSION_CUT_SAVES + TEXTUAL_INVERSION_END
 
 
 def _when(text: str) -> int:
@@ -81,7 +55,7 @@ def test_textual_inversions_saving_embeddings_begins_a_save_and_the_last_one_aft
     embeddings = [n for n, t in enumerate(TEXTUAL_INVERSION, start=1) if t.endswith("__main__ - Saving embeddings")]
     starts = [(e["line"], e["step"], e["ts_ns"]) for e in events if e["kind"] == "checkpoint_save_start"]
     assert starts == [(n, step, _when(TEXTUAL_INVERSION[n - 1]))
-                      for n, step in zip(embeddings, (1500, 3000, None), strict=True)]
+                      for n, step in zip(embeddings, (500, 1000, 1500, 2000, 3000, None), strict=True)]
     (tmp_path / "c").mkdir()
     con = console_connection(tmp_path / "c", TEXTUAL_INVERSION, name="log.txt")
     assert con.execute("select end_ns from attempts").fetchall() == [(_when(TEXTUAL_INVERSION[embeddings[-1] - 1]),)]
