@@ -604,8 +604,8 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
 _WEIGHTS_FILE_SAVED = re.compile(
     r"(?:(?:^\s{0,4}|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict|LoRA)"
     r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? "
-    r"|^\s{0,8}[Ss]aved (?=\S{0,2000}?(?:model|ckpt|checkpoint|weights|pretrain|finetune|best|last|final|epoch|step)"
-    r"[^/\\\s]{0,200}\.\w{1,12}\s*$))"
+    r"|^\s{0,8}[Ss]aved (?=\S{0,2000}?(?<![A-Za-z])(?i:model|ckpt|checkpoint|weights|pretrain|finetune|best|last|final"
+    r"|epoch|step)(?![a-z])[^/\\\s]{0,200}\.\w{1,12}(?:\.tar)?\.?\s*$))"
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
 # a checkpoint folder named by its step (LitGPT's `out/finetune/lora/step-000200/lit_model.pth.lora`)
 _STEP_FOLDER = re.compile(r"[\\/]step-(\d{1,15})[\\/]")
@@ -1062,7 +1062,7 @@ _ANY_EVENT_PATTERN = (
     r"monitored metric did not improve|"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |Updating ckpt \(Best |"
-    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved \S{1,300}\.(?:pt|pth|ckpt|safetensors|bin|h5|keras)\s*$|"
+    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved \S{1,300}\.(?:pt|pth|ckpt|safetensors|bin|h5|keras|tar)\.?\s*$|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
     r"is not recognized as an internal or external command|"
@@ -1549,11 +1549,12 @@ class EventScanner:
               and (started := _last_start(rows, line.rank)) is not None
               and (_progress_since_start(rows, line.rank)
                    or any(event["kind"] in _ENDED_WORDS for event in _events_since(rows.events, started["line"]))
-                   or (started["ts_ns"] is not None and line.ts_ns - started["ts_ns"] >= RESUBMITTED_AFTER_NS))):
+                   or (started["ts_ns"] is not None and line.ts_ns - started["ts_ns"] >= RESUBMITTED_AFTER_NS
+                       and _JOB_SCRIPT_STARTS.match(started.get("raw") or "") is not None))):
             # a job script's own dated word that it starts (`echo "Job started at $(date)"`), after steps, saves, a
-            # failure or an end of a start before it, or a minute or more after it: the job submitted again, its
-            # output appended to the same file (not the same start's `date` line and word said a line apart, nor each
-            # node's copy of one start)
+            # failure or an end of a start before it, or a minute or more after the same word before it: the job
+            # submitted again, its output appended to the same file (not the same start's `date` line and word said
+            # apart, nor each node's copy of one start)
             self._launched(line, "a job script's start said again: a submission appended to the log")
             return True
         elif line.ts_ns is not None and line.text[:4] in ("Job ", "JOB ", "job ") and _JOB_SCRIPT_ENDS.match(line.text):
