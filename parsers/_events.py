@@ -1062,7 +1062,7 @@ _ANY_EVENT_PATTERN = (
     r"monitored metric did not improve|"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |Updating ckpt \(Best |"
-    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved \S{1,300}\.(?:pt|pth|ckpt|safetensors|bin|h5|keras|tar)\.?\s*$|"
+    r"Model successfully saved to |model saved\.|^\s{0,8}[Ss]aved \S*\.(?:pt|pth|ckpt|safetensors|bin|h5|keras|tar)\.?\s*$|"
     r"Exception during training|Training Over!|Final validation metrics: |MAX (?:EPOCHS|FRAMES) NUM!|^Finished! |"
     r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
     r"is not recognized as an internal or external command|"

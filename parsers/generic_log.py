@@ -3678,6 +3678,8 @@ def _timed_across_evaluations(lines: Sequence[Line], rows: LogRows) -> None:
     before: the evaluation and the checkpoint saved after it with the step (10.5 s against 1.43 s an iteration). That
     step's time is not the step's alone: none (undated lines: nothing says how it divides). One pass over the lines,
     one over the rows."""
+    if not any(row.get("end_ns") is None and row.get("step_time_s") is not None for row in rows.steps):
+        return  # (no undated row with a time of its own: nothing to take back; the lines are not looked at)
     evaluated: dict[tuple[int | None, int], int] = {}  # (rank, step) -> the evaluation's line
     for line in lines:
         if line.text[:5] == "step " and (found := _EVAL_STEP.match(line.text)) is not None:
