@@ -2304,14 +2304,14 @@ class EventScanner:
               or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text
               or text[:26] == "save the weights in path: ") and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
-            named = (int(save.group("iter")) if save.group("iter") else
-                     int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
-                     int(folder_step.group(1)) if "Saving current state to " in text and (
-                         folder_step := _CHECKPOINT_NAMED.search(text)) else None)
-            if self._save_begun_before(line, named):
+            save_step = (int(save.group("iter")) if save.group("iter") else
+                         int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else
+                         int(folder_step.group(1)) if "Saving current state to " in text and (
+                             folder_step := _CHECKPOINT_NAMED.search(text)) else None)
+            if self._save_begun_before(line, save_step):
                 return False
             rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       step=named)
+                       step=save_step)
             if ("Saving model at " in text and (at_epoch := _SAVE_AT_EPOCH.search(text, save.start())) is not None
                     and _last_epoch_ended(rows) == int(at_epoch.group(1))):
                 # (a save at the end of the epoch it names, the last one ended, as its rows print it: that epoch's
