@@ -129,9 +129,12 @@ paired as (
         end as label,
         s.ts_ns as start_ns, e.ts_ns as end_ns, s.file_id
     from (
-        select *, lead(ts_ns) over (partition by file_id, kind, detail order by ts_ns) as next_start_ns,
-            -- (its time, then its line: in one instant, an end logged before the start is not its end)
-            ts_ns::hugeint * 4294967296 + coalesce(line, 0) as at_key
+        select *,
+            -- (its time, then its line: in one instant, an end logged before the start is not its end, nor one
+            -- logged after the next start its)
+            ts_ns::hugeint * 4294967296 + coalesce(line, 0) as at_key,
+            lead(ts_ns::hugeint * 4294967296 + coalesce(line, 0))
+                over (partition by file_id, kind, detail order by ts_ns, line) as next_start_key
         from int_log_events where kind in ('checkpoint_save_start', 'checkpoint_load_start', 'eval_start', 'init_start')
     ) s
     asof join (select *, ts_ns::hugeint * 4294967296 + coalesce(line, 0) as at_key
@@ -143,7 +146,7 @@ paired as (
     -- (an end after the next start of its kind is that one's: a start the log never ends stays open;
     -- so does one whose end names another step's checkpoint, `checkpoint-2000`'s start then
     -- `checkpoint-2500`'s end, an excerpt's cut between them)
-    where (s.next_start_ns is null or e.ts_ns <= s.next_start_ns)
+    where (s.next_start_key is null or e.at_key <= s.next_start_key)
       and (s.step is null or e.step is null or s.step = e.step)
       -- (nor an end that says how long its own save took, begun after the start: NeMo 2's `Global Checkpoint Save ...
       -- Save duration: 0.476s` seconds after its `Scheduled async checkpoint save` of the save before, whose writes
