@@ -1252,8 +1252,7 @@ def _last_start(rows: LogRows, rank: int | None) -> dict[str, Any] | None:
 def _last_start_line(rows: LogRows, rank: int | None) -> int:
     """The line of the last start of `rank`'s process (of any rank's, for a line of none); 0 for none
     among the last 1000 events."""
-    return next((event["line"] for event in islice(reversed(rows.events), 1000)
-                 if event["kind"] == LogEventKind.ATTEMPT_START.value and (rank is None or event["rank"] == rank)), 0)
+    return started["line"] if (started := _last_start(rows, rank)) is not None else 0
 
 
 def _ended_since_last_step(rows: LogRows, rank: int | None) -> bool:
@@ -1488,10 +1487,10 @@ class EventScanner:
         if line.ts_ns is None and (end := line.text.rstrip()[-1:]) and end in ".…)]" and _ELISION.fullmatch(line.text):
             rows.event(LogEventKind.ELISION, line=line.number, rank=line.rank, ts_ns=None, raw=line.text)
             return True
-        if "Starting worker group" in line.text and _AGENT_STARTS_WORKERS.search(line.text) is not None:
+        workers_started = "Starting worker group" in line.text and _AGENT_STARTS_WORKERS.search(line.text) is not None
+        if workers_started:
             self.workers_at = line.number
-        if (self.failed and self.restarts and line.ts_ns is not None and "Starting worker group" in line.text
-                and _AGENT_STARTS_WORKERS.search(line.text) is not None):
+        if self.failed and self.restarts and line.ts_ns is not None and workers_started:
             self._launched(line, "torchelastic: its worker group started again")
             self.started.add(line.rank)  # (the agent's next lines are its own, no other process's first)
             return True
