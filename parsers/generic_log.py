@@ -1039,6 +1039,7 @@ _VITS_LIST = re.compile(r"(?:^|[:\t]|\bINFO )\[(?:(?:" + _FIGURE + r"|nan|-?inf)
 # Ray Train's console reporter (Ray >= 2.7): "Training finished iteration 8 at 2024-04-29 17:27:29. Total
 # running time: 54s", then its result table, "│ time_this_iter_s               40.46113 │"
 _RAY_ITERATION = re.compile(r"Training finished iteration (?P<i>\d{1,12}) at (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\. ")
+_RAY_COMPLETED = re.compile(r"Training completed after (?P<i>\d{1,12}) iterations at (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\. ")
 _RAY_ITERATION_TIME = re.compile(r"│ time_this_iter_s {1,80}(?P<t>\d{1,9}(?:\.\d{1,9})?) {0,80}│")
 RAY_TABLE_LINES = 20  # a result table's time_this_iter_s row within this many lines of its iteration's line
 
@@ -3659,16 +3660,18 @@ def _evaluated_steps(lines: Sequence[Line], rows: LogRows) -> None:
                            detail="the evaluation a step's line announces")
 
 
-def _reached_past_the_last_step(rows: LogRows, reached: list[tuple[Line, int]]) -> None:
-    """AlgoPerf's runner's evaluation records (`Time since start: 9239.17s, Step: 39376, {...}`) of steps past the
-    rank's last step line (the final evaluation's, at the step the run reached; its steps are logged every few hundred):
-    steps, dated by their lines, with no figure (an evaluation's losses are no training's)."""
+def _reached_past_the_last_step(rows: LogRows, reached: list[tuple[Line, int, dict[str, Any]]]) -> None:
+    """Lines that name the step a run reached past the rank's last step line, as steps dated by their lines, with no
+    figure: AlgoPerf's runner's evaluation records (`Time since start: 9239.17s, Step: 39376, {...}`: the final
+    evaluation's, at the step the run reached; its steps are logged every few hundred: an evaluation's losses are no
+    training's); Ray Train's end, `Training completed after 10 iterations at 2024-11-21 19:19:47.`, where the
+    iterations' own reports after the last one shown were cut or deduplicated (each with what its row also holds)."""
     last: dict[int | None, int] = {}
     for row in rows.steps:
         last[row["rank"]] = max(last.get(row["rank"], row["step"]), row["step"])
-    for line, step in reached:
+    for line, step, values in reached:
         if line.ts_ns is not None and line.rank in last and step > last[line.rank]:
-            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns)
+            rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
             last[line.rank] = step
 
 
@@ -4840,7 +4843,7 @@ class GenericLogParser(LogReader):
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         named_bars: list[tuple[Line, BarReading]] = []  # readings of bars that name their training (`_training_bar`)
-        algoperf_reached: list[tuple[Line, int]] = []  # AlgoPerf's runner's evaluation records, the steps they reached
+        algoperf_reached: list[tuple[Line, int, dict[str, Any]]] = []  # AlgoPerf's runner's evaluation records, the steps they reached
         caching: dict[int | None, bool] = {}  # rank -> its last line (not a bar's) says it caches something
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)
@@ -4905,6 +4908,7 @@ class GenericLogParser(LogReader):
         open_bars: list[tuple[Line, int, BarReading]] = []  # (line, epoch, reading) of epochs' bars with no total
         ray_rows: dict[int | None, tuple[int, int]] = {}  # rank -> (row, line) of its last Ray Train iteration
         ray_trained = False  # a Ray Train iteration was reported
+        ray_reached: list[tuple[Line, int, dict[str, Any]]] = []  # Ray Train's ends, the iterations each completed
         dglke_rows: dict[int | None, dict[str, Any]] = {}  # rank -> the row of its last DGL-KE step
         pbg_chunks: dict[int | None, list[float | None]] = {}  # rank -> [seconds, loss] of its PyTorch-BigGraph chunk begun
         # (row, seconds since training began, line) of `_HMS_ELAPSED` lines
@@ -5171,6 +5175,10 @@ class GenericLogParser(LogReader):
                     ray_rows[line.rank] = (len(rows.steps) - 1, line.number)
                     ray_trained = True
                 continue
+            if "Training completed after " in text and (ray := _RAY_COMPLETED.match(text)) is not None:
+                dated = line if line.ts_ns is not None else line._replace(ts_ns=parse_timestamp(ray.group("at")))
+                ray_reached.append((dated, int(ray.group("i")), {"framework": "ray_train"} | (
+                    {} if line.ts_ns is not None else {"time_source": "record"})))
             if "time_this_iter_s" in text and line.rank in ray_rows and (
                     spent := _RAY_ITERATION_TIME.match(text.strip())) is not None:
                 row, at = ray_rows.pop(line.rank)
@@ -5492,7 +5500,7 @@ class GenericLogParser(LogReader):
                 # (AlgoPerf's evaluation's records at the step it reached, its training step's line after; the runner's,
                 # `algoperf_reached`)
                 if "Time since start: " in text:
-                    algoperf_reached.append((line, counter.step))
+                    algoperf_reached.append((line, counter.step, {}))
                 counter = None
             if counter is not None and counter.match.re is _POINTNET_BATCH and line.rank in epochs:
                 counter = counter._replace(epoch=epochs[line.rank][-1].number)  # (the epoch its banner opened)
@@ -5826,6 +5834,7 @@ class GenericLogParser(LogReader):
                 rows.drop_steps({id(row) for row in rows.steps if row.get("framework") == "ray_train"})
             else:
                 estimated = None
+                _reached_past_the_last_step(rows, ray_reached)
         if federated:
             _federated_rounds(rows)
             estimated = None  # (its clients' loops, read within their epochs, are no steps)

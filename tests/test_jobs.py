@@ -270,3 +270,152 @@ def test_a_torchrun_log_dir_tree_is_one_place() -> None:
     assert {place_of(f, [root], log_dirs) for f in files} == {f"{root}/tlogs"}
     # (a folder named by a number under no attempt folder of torchrun's stays its own)
     assert place_of(f"{root}/runs/0/train.log", [root], {f"{root}/runs/0"}) == f"{root}/runs/0"
+
+
+# A ResNet-50 run on AWS spot instances, three launches: each later one's log starts from the checkpoint of the
+# launch before, hours after it stopped (github.com/Adityak204/era_v3_session9_assignment @
+# 4939f03e881df11d42ba56bb924dc5e4f09df984, README.md: the three blocks under "## Training logs"; lines 88-123,
+# 371-405 and 568-589 of the file, each block's 36th-71st, 1st-35th and 1st-22nd lines: "Spot instance stopped at
+# epoch 18. The training was resumed from epoch 19.", then at epoch 33, resumed from 34)
+_SPOT_LAUNCH_1 = [
+    '2024-12-30 19:26:57 | INFO | Starting training',
+    '2024-12-30 19:27:09 | INFO | Validation metrics - Loss: 52.9518, Accuracy: 0.0000',
+    '2024-12-30 19:27:09 | INFO | Validation metrics - Loss: 52.6007, Accuracy: 0.0000',
+    '2024-12-30 19:27:09 | INFO | Validation metrics - Loss: 52.4139, Accuracy: 0.0000',
+    '2024-12-30 19:27:14 | INFO | ',
+    '==================== Epoch 0 ====================',
+    '2024-12-30 19:27:14 | INFO | ',
+    '==================== Epoch 0 ====================',
+    '2024-12-30 19:27:14 | INFO | ',
+    '==================== Epoch 0 ====================',
+    '2024-12-30 19:43:24 | INFO | New best validation accuracy: 4.5508. Saved checkpoint to /ho'
+    'me/ec2-user/ebs/volumes/era_session9/resnet50-epoch00-acc4.5508.ckpt',
+    '2024-12-30 19:43:24 | INFO | New best validation accuracy: 4.6418. Saved checkpoint to /ho'
+    'me/ec2-user/ebs/volumes/era_session9/resnet50-epoch00-acc4.6418.ckpt',
+    '2024-12-30 19:43:24 | INFO | New best validation accuracy: 4.4458. Saved checkpoint to /ho'
+    'me/ec2-user/ebs/volumes/era_session9/resnet50-epoch00-acc4.4458.ckpt',
+    '2024-12-30 19:43:24 | INFO | Validation metrics - Loss: 5.6285, Accuracy: 4.5508',
+    '2024-12-30 19:43:24 | INFO | Validation metrics - Loss: 5.6539, Accuracy: 4.4458',
+    '2024-12-30 19:43:24 | INFO | Validation metrics - Loss: 5.6396, Accuracy: 4.6418',
+    '2024-12-30 19:43:24 | INFO | Training metrics - Loss: 6.3321, Accuracy: 1.7064, LR: 0.006401',
+    '2024-12-30 19:43:24 | INFO | Training metrics - Loss: 6.3311, Accuracy: 1.7248, LR: 0.006401',
+    '2024-12-30 19:43:24 | INFO | Training metrics - Loss: 6.3305, Accuracy: 1.6954, LR: 0.006401',
+    '2024-12-30 19:43:24 | INFO | ',
+    '==================== Epoch 1 ====================',
+    '2024-12-30 19:43:24 | INFO | ',
+    '==================== Epoch 1 ====================',
+    '2024-12-30 19:43:24 | INFO | ',
+    '==================== Epoch 1 ====================',
+    '2024-12-30 19:58:52 | INFO | New best validation accuracy: 9.5322. Saved checkpoint to /ho'
+    'me/ec2-user/ebs/volumes/era_session9/resnet50-epoch01-acc9.5322.ckpt',
+    '2024-12-30 19:58:52 | INFO | New best validation accuracy: 9.5429. Saved checkpoint to /ho'
+    'me/ec2-user/ebs/volumes/era_session9/resnet50-epoch01-acc9.5429.ckpt',
+    '2024-12-30 19:58:52 | INFO | New best validation accuracy: 9.0214. Saved checkpoint to /ho'
+    'me/ec2-user/ebs/volumes/era_session9/resnet50-epoch01-acc9.0214.ckpt',
+    '2024-12-30 19:58:52 | INFO | Validation metrics - Loss: 4.9919, Accuracy: 9.5429',
+    '2024-12-30 19:58:52 | INFO | Validation metrics - Loss: 4.9676, Accuracy: 9.5322',
+    '2024-12-30 19:58:52 | INFO | Validation metrics - Loss: 5.0144, Accuracy: 9.0214',
+    '2024-12-30 19:58:52 | INFO | Training metrics - Loss: 5.3372, Accuracy: 6.8533, LR: 0.006881',
+    '2024-12-30 19:58:52 | INFO | Training metrics - Loss: 5.3355, Accuracy: 6.8170, LR: 0.006881',
+    '2024-12-30 19:58:52 | INFO | Training metrics - Loss: 5.3333, Accuracy: 6.8002, LR: 0.006881',
+    '2024-12-30 19:58:52 | INFO | ',
+    '==================== Epoch 2 ====================',
+]
+_SPOT_LAUNCH_2 = [
+    '2024-12-31 03:44:31 | INFO | Starting training',
+    '2024-12-31 03:44:31 | INFO | Resuming training from checkpoint: /home/ec2-user/ebs/volumes'
+    '/era_session9/resnet50-epoch18-acc53.7369.ckpt',
+    '2024-12-31 03:44:38 | INFO | ',
+    '==================== Epoch 19 ====================',
+    '2024-12-31 03:44:38 | INFO | ',
+    '==================== Epoch 19 ====================',
+    '2024-12-31 03:44:38 | INFO | ',
+    '==================== Epoch 19 ====================',
+    '2024-12-31 04:00:01 | INFO | New best validation accuracy: 53.7891. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch19-acc53.7891.ckpt',
+    '2024-12-31 04:00:01 | INFO | New best validation accuracy: 53.0839. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch19-acc53.0839.ckpt',
+    '2024-12-31 04:00:01 | INFO | New best validation accuracy: 52.8830. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch19-acc52.8830.ckpt',
+    '2024-12-31 04:00:01 | INFO | Validation metrics - Loss: 1.9732, Accuracy: 53.7891',
+    '2024-12-31 04:00:01 | INFO | Validation metrics - Loss: 2.0226, Accuracy: 53.0839',
+    '2024-12-31 04:00:01 | INFO | Validation metrics - Loss: 1.9979, Accuracy: 52.8830',
+    '2024-12-31 04:00:01 | INFO | Training metrics - Loss: 2.0741, Accuracy: 53.1357, LR: 0.061798',
+    '2024-12-31 04:00:01 | INFO | Training metrics - Loss: 2.0917, Accuracy: 52.7249, LR: 0.061798',
+    '2024-12-31 04:00:01 | INFO | Training metrics - Loss: 2.0853, Accuracy: 52.8417, LR: 0.061798',
+    '2024-12-31 04:00:01 | INFO | ',
+    '==================== Epoch 20 ====================',
+    '2024-12-31 04:00:01 | INFO | ',
+    '==================== Epoch 20 ====================',
+    '2024-12-31 04:00:01 | INFO | ',
+    '==================== Epoch 20 ====================',
+    '2024-12-31 04:15:18 | INFO | New best validation accuracy: 57.6561. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch20-acc57.6561.ckpt',
+    '2024-12-31 04:15:18 | INFO | New best validation accuracy: 57.3452. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch20-acc57.3452.ckpt',
+    '2024-12-31 04:15:18 | INFO | New best validation accuracy: 56.6293. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch20-acc56.6293.ckpt',
+    '2024-12-31 04:15:18 | INFO | Validation metrics - Loss: 1.7853, Accuracy: 57.6561',
+    '2024-12-31 04:15:18 | INFO | Validation metrics - Loss: 1.8357, Accuracy: 56.6293',
+    '2024-12-31 04:15:18 | INFO | Validation metrics - Loss: 1.8013, Accuracy: 57.3452',
+    '2024-12-31 04:15:18 | INFO | Training metrics - Loss: 2.0624, Accuracy: 53.2954, LR: 0.066574',
+    '2024-12-31 04:15:18 | INFO | Training metrics - Loss: 2.0594, Accuracy: 53.3749, LR: 0.066574',
+    '2024-12-31 04:15:18 | INFO | Training metrics - Loss: 2.0538, Accuracy: 53.4419, LR: 0.066574',
+    '2024-12-31 04:15:19 | INFO | ',
+    '==================== Epoch 21 ====================',
+    '2024-12-31 04:15:19 | INFO | ',
+]
+_SPOT_LAUNCH_3 = [
+    '2024-12-31 09:14:20 | INFO | Resuming training from checkpoint: /home/ec2-user/ebs/volumes'
+    '/era_session9/resnet50-epoch33-acc59.0611.ckpt',
+    '2024-12-31 09:14:27 | INFO | ',
+    '==================== Epoch 34 ====================',
+    '2024-12-31 09:14:27 | INFO | ',
+    '==================== Epoch 34 ====================',
+    '2024-12-31 09:14:27 | INFO | ',
+    '==================== Epoch 34 ====================',
+    '2024-12-31 09:30:02 | INFO | New best validation accuracy: 57.5478. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch34-acc57.5478.ckpt',
+    '2024-12-31 09:30:02 | INFO | New best validation accuracy: 57.4780. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch34-acc57.4780.ckpt',
+    '2024-12-31 09:30:02 | INFO | New best validation accuracy: 57.5305. Saved checkpoint to /h'
+    'ome/ec2-user/ebs/volumes/era_session9/resnet50-epoch34-acc57.5305.ckpt',
+    '2024-12-31 09:30:02 | INFO | Validation metrics - Loss: 1.8058, Accuracy: 57.5478',
+    '2024-12-31 09:30:02 | INFO | Validation metrics - Loss: 1.7764, Accuracy: 57.4780',
+    '2024-12-31 09:30:02 | INFO | Validation metrics - Loss: 1.7724, Accuracy: 57.5305',
+    '2024-12-31 09:30:02 | INFO | Training metrics - Loss: 1.8466, Accuracy: 57.5003, LR: 0.130571',
+    '2024-12-31 09:30:02 | INFO | Training metrics - Loss: 1.8412, Accuracy: 57.6840, LR: 0.130571',
+    '2024-12-31 09:30:02 | INFO | Training metrics - Loss: 1.8378, Accuracy: 57.6496, LR: 0.130571',
+    '2024-12-31 09:30:02 | INFO | ',
+    '==================== Epoch 35 ====================',
+    '2024-12-31 09:30:02 | INFO | ',
+    '==================== Epoch 35 ====================',
+    '2024-12-31 09:30:02 | INFO | ',
+    '==================== Epoch 35 ====================',
+]
+
+_RESUMING = "Resuming training from checkpoint: "
+
+
+def _spot_launches(tmp_path: Path, *, resumed: bool) -> Path:
+    folder = tmp_path / "spot"
+    folder.mkdir()
+    for n, lines in enumerate((_SPOT_LAUNCH_1, _SPOT_LAUNCH_2, _SPOT_LAUNCH_3), 1):
+        kept = [line for line in lines if resumed or _RESUMING not in line]
+        (folder / f"training_launch{n}.log").write_text("\n".join(kept) + "\n")
+    return folder
+
+
+def test_launches_resumed_from_the_last_checkpoint_hours_later_are_one_job(tmp_path: Path) -> None:
+    """A spot job's launches 3.4 and 1.6 hours apart (the blocks' stamps: 19:58:52 -> 03:44:31, 04:30:44 -> 09:14:20),
+    the later two each resuming from the checkpoint before their first epoch: one job of three attempts, each from the
+    epoch its blocks' first header names. The same blocks without the two resume lines: three jobs, refused."""
+    store = tmp_path / "resumed.tlstore"
+    code, _, err = run_cli("ingest", str(_spot_launches(tmp_path, resumed=True)), "-o", str(store), "-q")
+    assert code == 0, err
+    rows = _sql_json(store, "select attempt, first_step from attempts order by attempt")
+    assert [(r["attempt"], r["first_step"]) for r in rows] == [(1, 0), (2, 19), (3, 34)]
+    other = tmp_path / "fresh"
+    other.mkdir()
+    code, _, err = run_cli("ingest", str(_spot_launches(other, resumed=False)), "-o", str(other / "s.tlstore"), "-q")
+    assert code == 1 and len(_job_lines(err)) == 3, err

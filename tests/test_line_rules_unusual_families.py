@@ -394,6 +394,44 @@ def test_ray_trains_iterations_are_the_jobs_steps_not_its_workers_relayed_bars(t
     assert [s["step"] for s in steps] == [1, 2]
 
 
+# The same run's output as MicrosoftDocs/azure-aks-docs shows it (@11fb7fb821aef6aebf0486d31a5018b8800640f4,
+# articles/aks/deploy-ray.md, the output block after `kubectl logs -n kuberay rayjob-pytorch-mnist-fc959`: its lines
+# 38-100 are RAY_TRAIN_ITERATIONS, then these, the reports of iterations 3 to 10 cut out at `..`)
+RAY_TRAIN_COMPLETED = [
+    '╰───────────────────────────────╯',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Test Epoch 1: 100%|██████████| 313/313 [00:01<00:00, 226.04it/s]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Train Epoch 1: 100%|██████████| 1875/1875 [00:24<00:00, 76.24it/s] [repeated 45x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Train Epoch 2:  13%|█▎        | 239/1875 [00:03<00:24, 67.30it/s] [repeated 64x across cluster]',
+    '(RayTrainWorker pid=1193, ip=10.244.4.193)',
+    'Test Epoch 1:   0%|          | 0/313 [00:00<?, ?it/s]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    'Test Epoch 1:  85%|████████▍ | 266/313 [00:01<00:00, 222.54it/s] [repeated 20x across cluster]',
+    '(RayTrainWorker pid=1341, ip=10.244.1.42)',
+    '..',
+    '',
+    'Training completed after 10 iterations at 2024-11-21 19:19:47. Total running time: 8min 23s',
+    '2024-11-21 19:19:47,596 INFO tune.py:1009 -- Wrote the latest version of all result files '
+    "and experiment state to '/home/ray/ray_results/TorchTrainer_2024-11-21_19-11-23' in 0.0029"
+    's.',
+]
+
+
+def test_ray_trains_end_names_the_iterations_it_completed_past_those_reported(tmp_path: Path) -> None:
+    """After iteration 2's report, the excerpt's `..` and `Training completed after 10 iterations at 2024-11-21 19:19:47.`:
+    the run reached step 10 then, a step with no time of its own (the steps between were not shown); it ended at step
+    2 (the 215 s after it read as no step's)."""
+    lines = RAY_TRAIN_ITERATIONS + RAY_TRAIN_COMPLETED
+    parser, steps, _ = _read(tmp_path, lines)
+    assert parser == "generic_log"
+    end = next(m for t in lines if (m := re.match(r"Training completed after (\d+) iterations at (\S+ \S+)\. ", t)))
+    at = int(datetime.strptime(end[2], "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC).timestamp()) * 10**9
+    assert [(s["step"], s["step_time_s"]) for s in steps][-2:] == [(2, 25.975), (int(end[1]), None)]
+    assert steps[-1]["end_ns"] == at and steps[-1]["framework"] == "ray_train"
+
+
 # PyTorch's word_language_model example run as a cloudor job: the job's dated status lines, then the tail of its output
 # from the end of epoch 39 (an elision in epoch 40) to its test (cloudor's docs, "Train a Model With Input and Output",
 # index id 6661453742, the bash block, whole)

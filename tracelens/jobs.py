@@ -15,11 +15,13 @@ history. `find_jobs` groups the files of one ingest into jobs; `Store.ingest(one
   folders (`attempt_1`, `version_2`, `restart-3`, ...) count as one, and torchrun's `--log-dir` tree
   (`<run id>_<random>/attempt_0/<local rank>/stdout.log`, a folder a launch) is its log dir's.
 - In one run folder, files follow one another in time: a silence longer than JOB_GAP_NS (1 h)
-  or another world size starts another job.
+  or another world size starts another job, unless the later file resumes the job (its log
+  loads a checkpoint before its first step row, a step past 1 and past the job's first).
 - Files of different run folders are one job where their clock spans overlap (within
   CLOCK_SLACK_NS where one side has no log of its own) and no world size disagrees: a console
   and the traces, TensorBoard runs and flight-recorder dumps written during it, per-node logs.
-- Jobs still apart in time are one job (restarts) when at most JOB_GAP_NS separates them,
+- Jobs still apart in time are one job (restarts) when at most JOB_GAP_NS separates them (or
+  the later resumes it),
   their world sizes agree and they are not two run folders each with its own log: HF's
   `runs/<date>_<host>/` per process start is one job, two run folders each with a console two.
 - Files without a clock go with the job of their run folder (when it holds one), else with the
@@ -73,6 +75,8 @@ class FileFacts:
     world_size: int | None = None
     evidence: bool = True  # rows were read from it (not failed, not unrecognised, not empty)
     run_folder: bool = False  # its place holds a log file of its own
+    first_step: int | None = None  # the step of its first step row (a log's)
+    resumes: bool = False  # a log that loads a checkpoint before its first step row, a step past 0 (`resumed`)
 
     @property
     def timed(self) -> bool:
@@ -88,6 +92,7 @@ class Job:
     first_ns: int | None = None
     last_ns: int | None = None
     world_size: int | None = None
+    first_step: int | None = None
     files: list[FileFacts] = field(default_factory=list)
 
     @property
@@ -113,9 +118,21 @@ class Job:
                 self.last_ns = f.last_ns if self.last_ns is None else max(self.last_ns, f.last_ns)
             if f.world_size is not None:
                 self.world_size = f.world_size if self.world_size is None else max(self.world_size, f.world_size)
+            if f.first_step is not None:
+                self.first_step = f.first_step if self.first_step is None else min(self.first_step, f.first_step)
 
     def agrees(self, other: Job | FileFacts) -> bool:
         return self.world_size is None or other.world_size is None or self.world_size == other.world_size
+
+    def resumed_by(self, other: Job | FileFacts) -> bool:
+        """`other` (later) goes on from this job's training however long after it: its first file loads a
+        checkpoint before its first step row, a step past this job's first (a spot instance's or a requeued
+        job's next launch, started from the last launch's checkpoint hours later; a step past 1 too: a
+        new run from a checkpoint's weights counts from 0 or 1)."""
+        first = min((f for f in other.files if f.timed), key=lambda f: (f.first_ns, f.path), default=None) \
+            if isinstance(other, Job) else other
+        return (first is not None and first.resumes and first.first_step is not None and self.first_step is not None
+                and first.first_step > max(self.first_step, 1))  # (past the step any run's count starts at)
 
     @property
     def paths(self) -> list[str]:
@@ -161,7 +178,8 @@ def find_jobs(facts: Iterable[FileFacts]) -> list[Job]:
         current: Job | None = None
         for f in sorted(by_place[place], key=lambda f: (f.first_ns, f.path)):
             assert f.first_ns is not None
-            if current is None or current.last_ns is None or f.first_ns > current.last_ns + JOB_GAP_NS or not current.agrees(f):
+            if (current is None or current.last_ns is None or not current.agrees(f)
+                    or (f.first_ns > current.last_ns + JOB_GAP_NS and not current.resumed_by(f))):
                 current = Job()
                 segments.append(current)
             current.add(f)
@@ -194,7 +212,7 @@ def find_jobs(facts: Iterable[FileFacts]) -> list[Job]:
     for seg in segments:
         prev = jobs[-1] if jobs else None
         if (prev is not None and prev.last_ns is not None and seg.first_ns is not None
-                and seg.first_ns - prev.last_ns <= JOB_GAP_NS and prev.agrees(seg)
+                and (seg.first_ns - prev.last_ns <= JOB_GAP_NS or prev.resumed_by(seg)) and prev.agrees(seg)
                 and not prev.other_run(seg)):
             prev.add(seg)
         else:
@@ -324,6 +342,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
     tables = {table: sorted(set(paths)) for table, paths in tables.items()}  # a pack holds many files' rows
     spans: dict[str, tuple[int | None, int | None]] = {}
     sizes: dict[str, int] = {}
+    first_steps: dict[str, tuple[int, bool]] = {}  # file_id -> (its first step row's step, `FileFacts.resumes`)
     if tables:
         import duckdb
 
@@ -362,6 +381,18 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
         if ws_parts:
             sql = "select file_id, max(n) from (" + " union all ".join(ws_parts) + ") where n > 0 group by file_id"
             sizes = dict(con.execute(sql, ws_params).fetchall())
+        if "log_steps" in tables:  # each log's first step row, and a checkpoint load logged before it
+            firsts = ("select file_id, arg_min(step, line) as step, min(line) as line from read_parquet(?) "
+                      "where step is not null group by file_id")
+            loads = "select null::varchar as file_id, null::bigint as line"
+            params = [tables["log_steps"]]
+            if "log_events" in tables:
+                loads = ("select file_id, min(line) as line from read_parquet(?) "
+                         "where kind in ('checkpoint_load_start', 'checkpoint_load_end') group by file_id")
+                params.append(tables["log_events"])
+            sql = (f"select s.file_id, s.step, coalesce(l.line < s.line, false) from ({firsts}) s "
+                   f"left join ({loads}) l using (file_id)")
+            first_steps = {file_id: (step, loaded) for file_id, step, loaded in con.execute(sql, params).fetchall()}
         con.close()
     by_path = {rec.path: rec for rec in records}
     run_places = {place_of(os.path.join(d, "-"), roots, log_dirs) for d in log_dirs}
@@ -373,9 +404,10 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
         lo, hi = spans.get(source_rec.file_id, (None, None)) if source_rec.fragments else (None, None)
         evidence = bool(source_rec.fragments) and source_rec.rows > 0 and source_rec.status in _READ
         place = place_of(rec.path, roots, log_dirs)
+        step, resumes = first_steps.get(source_rec.file_id, (None, False)) if source_rec.fragments else (None, False)
         facts.append(FileFacts(path=rec.path, place=place, kind=rec.kind, first_ns=lo, last_ns=hi,
                                world_size=sizes.get(source_rec.file_id) if source_rec.fragments else None,
-                               evidence=evidence, run_folder=place in run_places))
+                               evidence=evidence, run_folder=place in run_places, first_step=step, resumes=resumes))
     return facts
 
 
