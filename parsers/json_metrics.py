@@ -10,6 +10,8 @@
   means over a report interval, `{"main/loss": 114.4, "epoch": 0, "iteration": 100,
   "elapsed_time": 31.15}`. A step is a record's iteration, its loss `main/loss`, its time the
   elapsed seconds since the record before over the iterations between them (none for the first).
+  A custom updater's records (a GAN's `{"epoch": 0, "loss_gen": 0.0093, "iteration": 100, "loss_dis": 0.317,
+  "elapsed_time": 15.45}`) the same, with no loss (which of its losses is the training's is not said).
   Records date nothing: `elapsed_time` counts from the trainer's start.
 - CatBoost's own record of a fit (`catboost_info/catboost_training.json`): `{"meta": {..., "iteration_count":
   110, "learn_metrics": [{"name": "RMSE", ...}]}, "iterations": [{"learn": [131.17], "iteration": 0,
@@ -35,7 +37,10 @@ from tracelens.parsers._numbers import json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _SERIES_KEYS = (b'"steps"', b'"timestamps"', b'"values"')
-_CHAINER_KEYS = (b'"iteration"', b'"elapsed_time"', b'"main/')
+_CHAINER_KEYS = (b'"iteration"', b'"elapsed_time"')
+# and a reporter's key under its `main` (a standard updater's `main/loss`), or the epoch every record names (a custom
+# updater's reports, a GAN's `loss_gen`, name no `main/`)
+_CHAINER_EITHER = (b'"main/', b'"epoch"')
 _CATBOOST_KEYS = (b'"meta"', b'"iterations"', b'"passed_time"')
 
 
@@ -73,7 +78,7 @@ class JsonMetricsParser(Parser):
         start = head.lstrip()[:1]
         if start == b"{" and all(k in head for k in _SERIES_KEYS):
             return Claim.CONTENT
-        if start == b"[" and all(k in head for k in _CHAINER_KEYS):
+        if start == b"[" and all(k in head for k in _CHAINER_KEYS) and any(k in head for k in _CHAINER_EITHER):
             return Claim.CONTENT
         if start == b"{" and all(k in head for k in _CATBOOST_KEYS):
             return Claim.CONTENT

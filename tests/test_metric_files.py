@@ -774,6 +774,55 @@ def test_chainer_logreport_iterations_timed_by_their_elapsed_time(tmp_path: Path
     assert all(s["end_ns"] is None for s in steps)
 
 
+# Chainer's LogReport `log` of a custom updater's run (chainer-gan-lib's BEGAN: its own `loss_gen`, `loss_dis`, no
+# `main/` key), its first three records, the list closed after them (github.com/nat-chan/my-chainer-gan @
+# 0c4941368733bb77ac323e126a6628bc4afcdb48 : result_began/log, lines 1-28 of 99 records)
+CHAINER_GAN_LOG = [
+    '[',
+    '    {',
+    '        "epoch": 0,',
+    '        "measure": 0.4662849940976594,',
+    '        "loss_gen": 0.009349608793854713,',
+    '        "kt": 0.0081383533088502,',
+    '        "iteration": 100,',
+    '        "loss_dis": 0.3170263171195984,',
+    '        "elapsed_time": 15.44614131499975',
+    '    },',
+    '    {',
+    '        "epoch": 0,',
+    '        "measure": 0.36216538002016024,',
+    '        "loss_gen": 0.015584793873131275,',
+    '        "kt": 0.020769886053081124,',
+    '        "iteration": 200,',
+    '        "loss_dis": 0.25149431824684143,',
+    '        "elapsed_time": 28.70569432000002',
+    '    },',
+    '    {',
+    '        "epoch": 0,',
+    '        "measure": 0.31846942330244926,',
+    '        "loss_gen": 0.03065335564315319,',
+    '        "kt": 0.03071218377507758,',
+    '        "iteration": 300,',
+    '        "loss_dis": 0.2317792773246765,',
+    '        "elapsed_time": 42.48356412599969',
+    '    },',
+    '    }',
+    ']',
+]
+
+
+def test_a_custom_updaters_logreport_is_chainers_with_no_loss(tmp_path: Path) -> None:
+    """No `main/` key: still Chainer's records (it was refused as no format known), timed by their elapsed time, with
+    no loss (of `loss_gen` and `loss_dis`, none is named the training's)."""
+    name, steps = _parse_json_document(tmp_path, CHAINER_GAN_LOG, "log")
+    assert name == "json_metrics"
+    assert [s["step"] for s in steps] == [100, 200, 300]
+    # `"elapsed_time": 28.70569432000002` at iteration 200, `15.44614131499975` at 100, `42.48356412599969` at 300
+    assert [s["step_time_s"] for s in steps] == [None, (28.70569432000002 - 15.44614131499975) / 100,
+                                                 (42.48356412599969 - 28.70569432000002) / 100]
+    assert all(s["loss"] is None for s in steps)
+
+
 def test_a_recorded_sacred_run_against_the_harness_clock() -> None:
     """sample_logs/sacred_metrics: each step of the loss series is the harness's step, dated
     within 50 ms of its clock (Sacred stamps the value as it is logged), with its loss."""
