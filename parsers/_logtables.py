@@ -266,8 +266,13 @@ class LogRows:
         its time stamp and with the same next line after it, after a silence of `RELAUNCH_SILENCE_NS` or
         more since the file's dated line before it (another line than those two), is a relaunch's first
         line: the same script started again (`[Rank 0] Process 0/8 initialized on cuda:0` fifteen minutes
-        after the last run's `ERROR ... Error during training step 0`, a failure no rule reads). Not a
-        line repeated at once (each rank's copy of one line in a console with no rank prefix), nor a
+        after the last run's `ERROR ... Error during training step 0`, a failure no rule reads). Where the
+        process before said it ended (an end of training or a failure logged since its start) and steps
+        follow, its next line may differ (a relaunch's configuration printed with other values: MACE's
+        `MACE version: 0.3.6`, then `Configuration: Namespace(config=None, ...` and months later
+        `Namespace(config='config/...`; not another script of the framework's, its banner the same, its
+        configuration another and no step after it: PaddleRec's `infer.py` after its `trainer.py`).
+        Not a line repeated at once (each rank's copy of one line in a console with no rank prefix), nor a
         heartbeat's lines every hour. One vectorised look for the lines that end as a first line does,
         then those candidates in Python."""
         if self.clock is None or self.texts is None or self.ranks is None:
@@ -291,6 +296,25 @@ class LogRows:
         # start-up again, its first two lines in order (a heartbeat repeats one line; a launcher's line that each of
         # its workers prints again as it imports is followed by other lines)
         by_tail: dict[str, dict[tuple[int | None, str, str], int]] = {}  # tail -> (rank, shape, next shape) -> first index
+        alone: dict[tuple[int | None, str], int] = {}  # (rank, shape) -> first index
+        ended: dict[int | None, list[int]] = {}  # rank -> the lines of its ends, failures and restarts
+        for e in self.events:
+            if e["kind"] in _PROCESS_WORDS:
+                ended.setdefault(e["rank"], []).append(e["line"])
+        for said in ended.values():
+            said.sort()
+
+        last_step: dict[int | None, int] = {}  # rank -> the line of its last step row
+        for row in self.steps:
+            last_step[row["rank"]] = max(last_step.get(row["rank"], 0), row["line"])
+
+        def ended_since_start(rank: int | None, line: int) -> bool:
+            """The rank said it ended (or failed, or restarted) before `line`, since its last start before it."""
+            began = max((at for r, at in starts if r == rank and at < line), default=0)
+            said = ended.get(rank, [])
+            i = bisect_right(said, began)
+            return i < len(said) and said[i] < line
+
         for first in firsts:
             at = bisect_left(numbers, first["line"])
             if at == len(numbers) or numbers[at] != first["line"] or (after := following(at)) is None:
@@ -304,6 +328,7 @@ class LogRows:
             if len(tail) >= 12 and len(shape) >= 16 and then != shape:  # (a line too short to name a script's start: none)
                 known = by_tail.setdefault(tail, {})
                 known[first["rank"], shape, then] = min(known.get((first["rank"], shape, then), at), at)
+                alone[first["rank"], shape] = min(alone.get((first["rank"], shape), at), at)
         if not by_tail:
             return
         tails = pl.Series(self.texts, dtype=pl.String).str.strip_chars_end().str.slice(-24)
@@ -318,8 +343,12 @@ class LogRows:
             if last is None or ns - times[last] < RELAUNCH_SILENCE_NS or (after := following(k)) is None:
                 continue
             pair = (_STAMP.sub("", self.texts[k]).strip(), _STAMP.sub("", self.texts[after]).strip())
-            if known.get((rank, *pair), k) >= k or _STAMP.sub("", self.texts[last]).strip() in pair:
+            if _STAMP.sub("", self.texts[last]).strip() in pair:
                 continue  # (the same lines back to back: a heartbeat's, `PULSE: ... is running for ...` every hour)
+            if known.get((rank, *pair), k) >= k and not (
+                    alone.get((rank, pair[0]), k) < k and ended_since_start(rank, numbers[k])
+                    and last_step.get(rank, 0) > numbers[k]):
+                continue
             self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=rank, ts_ns=ns, raw=self.texts[k],
                        detail="a process's first line printed again after a silence: a relaunch", process=True)
             starts.add((rank, numbers[k]))

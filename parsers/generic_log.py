@@ -4843,7 +4843,7 @@ class GenericLogParser(LogReader):
         bar_clocks: dict[int | None, tuple[int, int]] = {}  # rank -> (count, elapsed s) of that bar's reading
         bare: list[tuple[Line, BarReading]] = []  # readings of bars with no description
         named_bars: list[tuple[Line, BarReading]] = []  # readings of bars that name their training (`_training_bar`)
-        algoperf_reached: list[tuple[Line, int, dict[str, Any]]] = []  # AlgoPerf's runner's evaluation records, the steps they reached
+        algoperf_reached: list[tuple[Line, int, dict[str, Any]]] = []  # AlgoPerf runner evaluation records: their steps
         caching: dict[int | None, bool] = {}  # rank -> its last line (not a bar's) says it caches something
         within: list[tuple[int, int]] = []  # (row, epoch) of the steps counted within epochs of unknown length
         # (rank, epoch) -> its lines' running means (`_from_running_mean`)

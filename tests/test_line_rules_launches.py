@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.conftest import console_connection
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
 
 # UniMatch's optical-flow training run through `python -m torch.distributed.launch ... | tee -a train.log`, seven
 # launches in one file (castacks/robovision-pretrained-transformer@03daf441aae1018f53cc3f278683c88d27e136c4,
@@ -252,3 +252,88 @@ def test_a_job_scripts_start_and_end_words_in_en_gb_dates_bound_each_submission_
     attempts = con.execute("select start_ns, end_ns, end_reason from attempts order by attempt").fetchall()
     assert [start for start, _, _ in attempts] == [_en_gb_date(PBS_APPENDED[n - 1]) for n in started]
     assert attempts[-1][1:] == (_en_gb_date(PBS_APPENDED[ended[-1] - 1]), "completed")
+
+
+# A MACE log that three launches of `mace_run_train` appended to, months apart (github.com/FreSchNDE/MLIP @
+# 07d9da1ce95702775624a1977da02f531d97408b : MACE_models/mace01_run-123.log, lines 1-2, 183-186, 215-220 and 376-377): each
+# launch's `MACE version: 0.3.6`, then its configuration with its own values
+MACE_RELAUNCHED = [
+    '2024-07-21 14:16:39.186 INFO: MACE version: 0.3.6',
+    "2024-07-21 14:16:39.187 INFO: Configuration: Namespace(config=None, name='mace01', seed=12"
+    "3, log_dir='MACE_models', model_dir='MACE_models', checkpoints_dir='MACE_models', results_"
+    "dir='MACE_models', downloads_dir='downloads', device='cuda', default_dtype='float64', dist"
+    "ributed=False, log_level='INFO', error_table='PerAtomRMSE', model='MACE', r_max=4.0, radia"
+    "l_type='bessel', num_radial_basis=8, num_cutoff_basis=5, pair_repulsion=False, distance_tr"
+    "ansform='None', interaction='RealAgnosticResidualInteractionBlock', interaction_first='Rea"
+    "lAgnosticResidualInteractionBlock', max_ell=2, correlation=2, num_interactions=2, MLP_irre"
+    "ps='16x0e', radial_MLP='[64, 64, 64]', hidden_irreps='128x0e + 128x1o', num_channels=32, m"
+    "ax_L=0, gate='silu', scaling='rms_forces_scaling', avg_num_neighbors=1, compute_avg_num_ne"
+    "ighbors=True, compute_stress=False, compute_forces=True, train_file='data/solvent_xtb_trai"
+    "n_200.xyz', valid_file=None, valid_fraction=0.1, test_file='data/solvent_xtb_test.xyz', te"
+    'st_dir=None, multi_processed_test=False, num_workers=0, pin_memory=True, atomic_numbers=No'
+    "ne, mean=None, std=None, statistics_file=None, E0s='average', keep_isolated_atoms=False, e"
+    "nergy_key='energy_xtb', forces_key='forces_xtb', virials_key='virials', stress_key='stress"
+    "', dipole_key='dipole', charges_key='charges', loss='weighted', forces_weight=100.0, swa_f"
+    'orces_weight=100.0, energy_weight=1.0, swa_energy_weight=1000.0, virials_weight=1.0, swa_v'
+    'irials_weight=10.0, stress_weight=1.0, swa_stress_weight=10.0, dipole_weight=1.0, swa_dipo'
+    'le_weight=1.0, config_type_weights=\'{"Default":1.0}\', huber_delta=0.01, optimizer=\'adam\', '
+    'beta=0.9, batch_size=10, valid_batch_size=10, lr=0.01, swa_lr=0.001, weight_decay=5e-07, a'
+    "msgrad=True, scheduler='ReduceLROnPlateau', lr_factor=0.8, scheduler_patience=50, lr_sched"
+    'uler_gamma=0.9993, swa=True, start_swa=None, ema=False, ema_decay=0.99, max_num_epochs=50,'
+    ' patience=2048, foundation_model=None, foundation_model_readout=True, eval_interval=2, kee'
+    'p_checkpoints=False, save_all_checkpoints=False, restart_latest=False, save_cpu=False, cli'
+    "p_grad=10.0, wandb=False, wandb_dir=None, wandb_project='', wandb_entity='', wandb_name=''"
+    ", wandb_log_hypers=['num_channels', 'max_L', 'correlation', 'lr', 'swa_lr', 'weight_decay'"
+    ", 'batch_size', 'max_num_epochs', 'start_swa', 'energy_weight', 'forces_weight'])",
+    '2024-07-21 14:17:34.125 INFO: Epoch 46: loss=0.4632, RMSE_E_per_atom=19.0 meV, RMSE_F=206.9 meV / A',
+    '2024-07-21 14:17:36.028 INFO: Epoch 48: loss=0.4545, RMSE_E_per_atom=16.7 meV, RMSE_F=206.8 meV / A',
+    '2024-07-21 14:17:36.951 INFO: Training complete',
+    '2024-07-21 14:17:36.952 INFO: Computing metrics for training, validation, and test sets',
+    '2024-07-21 14:17:45.541 INFO: Saving model to MACE_models/mace01_run-123_swa.model',
+    '2024-07-21 14:17:45.610 INFO: Compiling model, saving metadata MACE_models/mace01_swa_compiled.model',
+    '2024-07-21 14:17:46.275 INFO: Done',
+    '2025-05-19 12:09:23.138 INFO: MACE version: 0.3.6',
+    "2025-05-19 12:09:23.138 INFO: Configuration: Namespace(config='config/config-02.yml', name"
+    "='mace01', seed=123, log_dir='MACE_models', model_dir='MACE_models', checkpoints_dir='MACE"
+    "_models', results_dir='MACE_models', downloads_dir='downloads', device='cuda', default_dty"
+    "pe='float64', distributed=False, log_level='INFO', error_table='PerAtomRMSE', model='MACE'"
+    ", r_max=4.0, radial_type='bessel', num_radial_basis=8, num_cutoff_basis=5, pair_repulsion="
+    "False, distance_transform='None', interaction='RealAgnosticResidualInteractionBlock', inte"
+    "raction_first='RealAgnosticResidualInteractionBlock', max_ell=2, correlation=2, num_intera"
+    "ctions=2, MLP_irreps='16x0e', radial_MLP='[64, 64, 64]', hidden_irreps='128x0e + 128x1o', "
+    "num_channels=32, max_L=0, gate='silu', scaling='rms_forces_scaling', avg_num_neighbors=1, "
+    "compute_avg_num_neighbors=True, compute_stress=False, compute_forces=True, train_file='dat"
+    "a/solvent_xtb_train_200.xyz', valid_file=None, valid_fraction=0.1, test_file='data/solvent"
+    "_xtb_test.xyz', test_dir=None, multi_processed_test=False, num_workers=0, pin_memory=True,"
+    " atomic_numbers=None, mean=None, std=None, statistics_file=None, E0s='average', keep_isola"
+    "ted_atoms=False, energy_key='energy_xtb', forces_key='forces_xtb', virials_key='virials', "
+    "stress_key='stress', dipole_key='dipole', charges_key='charges', loss='weighted', forces_w"
+    'eight=100.0, swa_forces_weight=100.0, energy_weight=1.0, swa_energy_weight=1000.0, virials'
+    '_weight=1.0, swa_virials_weight=10.0, stress_weight=1.0, swa_stress_weight=10.0, dipole_we'
+    'ight=1.0, swa_dipole_weight=1.0, config_type_weights=\'{"Default":1.0}\', huber_delta=0.01, '
+    "optimizer='adam', beta=0.9, batch_size=10, valid_batch_size=10, lr=0.01, swa_lr=0.001, wei"
+    "ght_decay=5e-07, amsgrad=True, scheduler='ReduceLROnPlateau', lr_factor=0.8, scheduler_pat"
+    'ience=50, lr_scheduler_gamma=0.9993, swa=True, start_swa=None, ema=False, ema_decay=0.99, '
+    'max_num_epochs=50, patience=2048, foundation_model=None, foundation_model_readout=True, ev'
+    'al_interval=2, keep_checkpoints=False, save_all_checkpoints=False, restart_latest=False, s'
+    "ave_cpu=False, clip_grad=10.0, wandb=False, wandb_dir=None, wandb_project='', wandb_entity"
+    "='', wandb_name='', wandb_log_hypers=['num_channels', 'max_L', 'correlation', 'lr', 'swa_l"
+    "r', 'weight_decay', 'batch_size', 'max_num_epochs', 'start_swa', 'energy_weight', 'forces_"
+    "weight'])",
+    '2025-05-19 12:09:23.453 INFO: CUDA version: 12.1, CUDA device: 0',
+    '2025-05-19 12:09:32.765 INFO: Epoch 0: loss=30.7212, RMSE_E_per_atom=5323.5 meV, RMSE_F=1678.3 meV / A',
+    '2025-05-19 12:09:36.065 INFO: Epoch 2: loss=8.4117, RMSE_E_per_atom=4865.6 meV, RMSE_F=779.0 meV / A',
+]
+
+
+def test_a_first_line_printed_again_after_the_run_before_said_it_ended_is_a_relaunch_though_its_next_differs(
+        tmp_path: Path) -> None:
+    """After `Training complete` and `Done`, ten months later, `MACE version: 0.3.6` again, its configuration line
+    naming another config file, then its epochs: a launch from that line (the second started at its first epoch's line,
+    its start-up read as no one's)."""
+    _, _, events = _read(tmp_path, MACE_RELAUNCHED, name="mace01_run-123.log")
+    versions = [n for n, t in enumerate(MACE_RELAUNCHED, 1) if t.endswith(" INFO: MACE version: 0.3.6")]
+    assert len(versions) == 2
+    starts = [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_start"]
+    assert starts == [(versions[0], _ns("2024-07-21 14:16:39.186", "%Y-%m-%d %H:%M:%S.%f")),
+                      (versions[1], _ns("2025-05-19 12:09:23.138", "%Y-%m-%d %H:%M:%S.%f"))]
