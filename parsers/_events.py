@@ -744,7 +744,8 @@ _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|:
 # A model's save said once written in other languages' words, a model, its weights or a checkpoint named (Spanish's
 # "✓ Nuevo mejor modelo guardado! Val Acc: 46.94%", Portuguese's "Modelo salvo em ...", German's "Modell gespeichert",
 # French's "modèle sauvegardé", Korean's "가중치를 'mnist_cnn.pt'에 저장했습니다.", Japanese's "モデルを保存しました",
-# Russian's "Модель сохранена", Turkish's "Model kaydedildi: model.joblib")
+# Russian's "Модель сохранена", Turkish's "Model kaydedildi: model.joblib", Chinese's "✅ 最优模型已保存！Best Acc: 10.00%",
+# "[INFO] 模型保存完成 | saved_vehicle_model/vehicle_model_epoch_10.pth", "保存模型到 ./best.pth")
 # where a message or a sentence of it opens: its start, after a logger's bracket or dash, or after punctuation
 _MESSAGE_OPENS = r"(?:^|\] |- |[^\w\s]\s{0,2})"
 _SAVED_ABROAD = re.compile(
@@ -759,8 +760,12 @@ _SAVED_ABROAD = re.compile(
     r"저장(?:했습니다|되었습니다|됐습니다| ?완료)(?! ?예정)"
     r"|(?:モデル|重み|チェックポイント)を保存しました"
     r"|" + _MESSAGE_OPENS + r"(?:[Лл]учшая |[Нн]овая )?[Мм]одель сохранена"
-    r"|\b[Mm]odel(?:i)? kaydedildi\b")
-_SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存しました", "сохранена",
+    r"|\b[Mm]odel(?:i)? kaydedildi\b"
+    # (a model, its weights or a checkpoint saved, done, to a place: not its save folder named, `模型保存路径: ./models`,
+    # nor a save that failed, `模型保存失败`, nor an image saved, `[Step 0] 去噪图已保存：x_hat_step_0.png`)
+    r"|(?:模型|权重|检查点)已?保存(?:完成|成功|至|到|于|[！!。，,：:]|\s|$)"
+    r"|保存(?:最佳|最优|最好的)?(?:模型|权重|检查点)(?:到|至|于)")
+_SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存", "сохранена",
                       "kaydedildi")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
 # (a notebook whose logger has two handlers prints it again undated on the next line: one save)
@@ -1100,7 +1105,8 @@ _ANY_EVENT_PATTERN = (
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|raining failed|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
     r"|heckpoint (?:guardad|salvo)|gespeichert"
-    r"|sauvegardé|enregistré|저장|を保存しました|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
+    r"|sauvegardé|enregistré|저장|を保存しました|(?:模型|权重|检查点)已?保存|保存(?:最佳|最优|最好的)?(?:模型|权重|检查点)"
+    r"|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
     r"|rein(?:amento|o) (?:conclu|finaliz|complet)|abgeschlossen|ntraînement (?:terminé|fini)|бучение (?:завершено|окончено)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
     r"| - Training job (?:failed|stopped)"

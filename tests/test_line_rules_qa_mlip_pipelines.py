@@ -384,6 +384,47 @@ def test_spanish_words_for_a_model_saved_and_training_completed(tmp_path: Path) 
         ("checkpoint_save_end", saved), ("attempt_end", len(SPANISH_EPOCH))]
 
 
+# Chinese words for a model saved: a CIFAR trainer's Python logging (Kennyxyc/shang@6a808da809bfb8594da466e44bd4a3b8268a414e,
+# 训练日志.log, lines 2-4: `最优模型已保存` "best model saved"), and an adapter trainer's console
+# (baizhu0414/VID-AdapterProj@2d1eed1e338ad6ca1eaf188e2c8af87ce16d1190, 训练日志.txt, lines 23-26 and 94-98: `去噪图已保存`
+# "denoised image saved" at a step, `模型保存完成` "model save done" after its epoch)
+CHINESE_BEST_SAVED = [
+    '2026-02-25 22:18:32,077 - INFO - Epoch [1/50] | Train Loss: 1.6985 | Train Acc: 38.57% | V'
+    'al Loss: 3.9981 | Val Acc: 10.00% | Time: 40.03s',
+    '2026-02-25 22:18:32,101 - INFO - ✅ 最优模型已保存！Best Acc: 10.00%',
+    '2026-02-25 22:19:17,857 - INFO - Epoch [2/50] | Train Loss: 1.3826 | Train Acc: 50.28% | V'
+    'al Loss: 3.1204 | Val Acc: 10.33% | Time: 43.54s',
+]
+CHINESE_EPOCH_SAVED = [
+    'Epoch 1/50:   0%|                                                                         '
+    '                                      | 0/1774 [00:00<?, ?it/s]',
+    '[Step 0] ID特征平均余弦相似度：0.0422（目标：逐步提升至0.8+）',
+    '[Step 0] 去噪图已保存：x_hat_step_0.png',
+    "Step 0 梯度范数：{'id_proj_grad': 0.00024040245625656098, 'avg_scale_grad': 1.0413979513179683e"
+    "-06, 'id_fusion_grad': 7.981893759279046e-07}",
+    'Epoch 10/50:  58%|██████████████████████████████▎                     | 1034/1774 [05:42<0'
+    "4:04,  3.03it/s, loss=0.3730, diff_loss=0.1280, id_loss=2.0851]Step 17000 梯度范数：{'id_proj_g"
+    "rad': 0.00028495400329120457, 'avg_scale_grad': 0.0002705313696087508, 'id_fusion_grad': 9"
+    '.96511062112404e-07}',
+    'Epoch 10/50: 100%|████████████████████████████████████████████████████| 1774/1774 [09:47<0'
+    '0:00,  3.02it/s, loss=0.3767, diff_loss=0.1299, id_loss=2.1000]',
+    '',
+    '[EPOCH 10] 平均总损失：0.4242 | 扩散损失：0.1790 | ID损失：2.0874',
+    '[INFO] 模型保存完成 | saved_vehicle_model/vehicle_model_epoch_10.pth',
+]
+
+
+def test_chinese_words_for_a_model_saved_are_saves_and_an_image_saved_none(tmp_path: Path) -> None:
+    """`✅ 最优模型已保存！` and `[INFO] 模型保存完成 | ...epoch_10.pth` are saves written (each was none); `[Step 0]
+    去噪图已保存：x_hat_step_0.png` (an image) none."""
+    for lines, word in ((CHINESE_BEST_SAVED, "最优模型已保存"), (CHINESE_EPOCH_SAVED, "模型保存完成")):
+        _, _, events = _read(tmp_path, lines, name="train.log", parser_name="generic_log")
+        saved = [n for n, t in enumerate(lines, start=1) if word in t]
+        assert len(saved) == 1
+        assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+            ("checkpoint_save_end", saved[0])]
+
+
 # An Anaconda Prompt on Windows (SIakovlev/CarND_CapstoneProject@c633acf0541e165c2d594f0632c7c031cb443335, training/runs/
 # 0_first_try_fixed_scores_result/output.txt, lines 149-157): the script's word that training finished, then Intel
 # Fortran's runtime (MKL's, under NumPy) killing the process at a Ctrl-C, its stack table, and the prompt back
