@@ -15,8 +15,12 @@ run_start`, a JSON value after `key: ` where there is one), under any launcher p
   (Google's TPU ResNet declares epoch 0 alone, then evaluates every 4 epochs), that training, from
   an evaluation's stop to the next one's start, is a row named by the epoch its evaluation's
   `eval_accuracy` gives. The step number is the block's
-  `samples_count` (lingvo-JAX's `train_samples_since_beginning`) at its stop, else its last epoch;
-  samples are the block's samples.
+  `samples_count` (lingvo-JAX's `train_samples_since_beginning`) at its stop, else its last epoch
+  (`first_epoch_num` + `epoch_count` - 1 of its start; the stop's `first_epoch_num` where that is past the
+  start's: NVIDIA's UNet3D names the epoch reached there, Composer the samples); samples are the block's
+  samples. A block holding two or more epochs each timed by its own start and stop is read as those
+  epochs (Graphcore's ResNet: one block of 44); a block of steps its run trained already (no `run_start`
+  since) is none (Graphcore's offline validation's block over the saved checkpoints).
 - A log with no `init_start`/`run_start` (a tail) starts at its first record.
 - Blocks follow one another: a `block_stop` whose start was never logged starts where the
   previous block stopped (or at `run_start`). A record printed twice (some harnesses echo
@@ -102,19 +106,42 @@ class MlperfParser(Parser):
         between: dict[int | None, tuple[int, int]] = {}
         unnamed: dict[int | None, tuple[int, int, int]] = {}
 
+        # rank -> (line, start ns, epoch) of the epoch open within its open block, and the epochs its open block ran
+        open_epochs: dict[int | None, tuple[int, int, int | None]] = {}
+        block_epochs: dict[int | None, list[tuple[int, int, int, int]]] = {}  # (stop's line, start ns, stop ns, epoch)
+        run_steps: dict[int | None, int] = {}  # rank -> the last step of its run (since its run_start)
+
         def close_block(rank: int | None, number: int, ts_ns: int, samples: float | None, meta: dict[str, Any]) -> None:
             _, start_ns, start_samples, start_meta = open_blocks.pop(rank, (number, last_stop.get(rank, ts_ns), None, {}))
             last_stop[rank] = ts_ns
-            meta = {**start_meta, **meta}  # the 2019 stop names its first epoch, the start also the count
-            epoch = meta.get("epoch_num")
+            epochs = block_epochs.pop(rank, [])
+            open_epochs.pop(rank, None)
+            if len(epochs) >= 2:
+                # the epochs the block ran, each timed by its own records: the steps (Graphcore's ResNet: one block of
+                # its 44 epochs)
+                for line, begun, ended, ran in epochs:
+                    if ran > run_steps.get(rank, -1):
+                        rows.step(line=line, rank=rank, step=ran, start_ns=begun, end_ns=ended, time_source="record",
+                                  step_time_s=(ended - begun) / 1e9)
+                        run_steps[rank] = ran
+                return
+            first, said, count = _int(start_meta.get("first_epoch_num")), _int(meta.get("first_epoch_num")), _int(
+                start_meta.get("epoch_count", meta.get("epoch_count")))
+            epoch = meta.get("epoch_num", start_meta.get("epoch_num"))
+            named = first if first is not None else said  # (a stop whose start was not logged names its block alone)
             if samples is not None:
                 step = int(samples)
-            elif isinstance(meta.get("first_epoch_num"), int) and isinstance(meta.get("epoch_count"), int):
-                step = meta["first_epoch_num"] + meta["epoch_count"] - 1  # the block's last epoch
-            elif isinstance(epoch, (int, float)):
+            elif first is not None and said is not None and said > first:
+                step = said  # the stop names the epoch the block reached (NVIDIA's UNet3D; Composer's, counted in samples)
+            elif named is not None:
+                step = named + count - 1 if count is not None else named  # the block's last epoch
+            elif isinstance(epoch, (int, float)) and not isinstance(epoch, bool):
                 step = int(epoch)
             else:
                 step = len(rows.steps) + 1
+            if step <= run_steps.get(rank, -1) and samples is None:
+                return  # a block of steps the run trained already: no training's (Graphcore's offline validation's)
+            run_steps[rank] = step
             block_samples = samples - start_samples if samples is not None and start_samples is not None else None
             rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns, time_source="record",
                       step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
@@ -220,6 +247,8 @@ class MlperfParser(Parser):
                             if isinstance(meta.get(name), (int, float)) and not isinstance(meta.get(name), bool)), None)
             if key == "run_start":
                 last_stop[rank] = ts_ns
+            if key in ("run_start", "init_start"):
+                run_steps.pop(rank, None)
             if key in _EVENTS:
                 # start and end share a detail ("init", "eval"): that is how they are paired
                 rows.event(_EVENTS[key], line=number, rank=rank, ts_ns=ts_ns, detail=key.rsplit("_", 1)[0], raw=body)
@@ -231,6 +260,13 @@ class MlperfParser(Parser):
                 rows.event(kind, line=number, rank=rank, ts_ns=ts_ns, detail=f"run_stop status={status}", raw=body)
             elif key in ("block_start", "epoch_start") and (key == "block_start" or not blocks_seen):
                 open_blocks[rank] = (number, ts_ns, samples, meta)
+                block_epochs.pop(rank, None)
+            elif key == "epoch_start" and rank in open_blocks:
+                open_epochs[rank] = (number, ts_ns, _int(meta.get("epoch_num")))
+            elif key == "epoch_stop" and blocks_seen and rank in open_epochs:
+                _, begun, epoch = open_epochs.pop(rank)
+                if (epoch := _int(meta.get("epoch_num"), epoch)) is not None:
+                    block_epochs.setdefault(rank, []).append((number, begun, ts_ns, epoch))
             elif key in ("block_stop", "epoch_stop") and (key == "block_stop" or not blocks_seen) and (
                     rank in open_blocks or rank in last_stop):
                 close_block(rank, number, ts_ns, samples, meta)
@@ -243,6 +279,11 @@ class MlperfParser(Parser):
                 _MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
             _add_program_steps(path, options, result)
         return result
+
+
+def _int(value: Any, default: int | None = None) -> int | None:
+    """A record's whole number (not a bool), else `default`."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 # The records' blocks at most (its epochs: the DLRM reference's one `epoch_stop`) for the program's own step lines among

@@ -351,3 +351,140 @@ def test_a_pipelined_evaluation_may_begin_a_few_ms_before_its_block(tmp_path: Pa
     blocks = [ms for k, ms in times if k == "block_start"]
     assert [b - e for e, b in zip(starts, blocks, strict=True)] == [0, 32]
     assert con.execute("select count(*) from int_log_intervals where label = 'eval'").fetchone()[0] == 0
+
+
+# MLPerf v1.0 ResNet-50 on a Graphcore IPU-POD16 (mlcommons/training_results_v1.0 @
+# 8200377f425ae24b6ed6c2816b9273aab0996d43 : Graphcore/results/ipu-pod16-TF1/resnet/result_0.txt, lines 25-30, 112-117
+# and 150-154): one block of its 44 epochs, each epoch's start and stop inside it, then `validation.py`'s block of the
+# same epochs, evaluating each checkpoint saved
+GRAPHCORE_BLOCK_OF_EPOCHS = [
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623875894523, "event_type": "INTERVAL_START",'
+    ' "key": "run_start", "value": null, "metadata": {"file": "train.py", "lineno": 661}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623875894523, "event_type": "INTERVAL_START",'
+    ' "key": "block_start", "value": null, "metadata": {"file": "train.py", "lineno": 665, "fir'
+    'st_epoch_num": 1, "epoch_count": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623875894523, "event_type": "INTERVAL_START",'
+    ' "key": "epoch_start", "value": null, "metadata": {"file": "train.py", "lineno": 668, "epo'
+    'ch_num": 1}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623875941026, "event_type": "INTERVAL_END", "'
+    'key": "epoch_stop", "value": null, "metadata": {"file": "train.py", "lineno": 698, "epoch_'
+    'num": 1}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623875941026, "event_type": "INTERVAL_START",'
+    ' "key": "epoch_start", "value": null, "metadata": {"file": "train.py", "lineno": 702, "epo'
+    'ch_num": 2}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623875987591, "event_type": "INTERVAL_END", "'
+    'key": "epoch_stop", "value": null, "metadata": {"file": "train.py", "lineno": 698, "epoch_'
+    'num": 2}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623877920432, "event_type": "INTERVAL_END", "'
+    'key": "epoch_stop", "value": null, "metadata": {"file": "train.py", "lineno": 698, "epoch_'
+    'num": 43}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623877920433, "event_type": "INTERVAL_START",'
+    ' "key": "epoch_start", "value": null, "metadata": {"file": "train.py", "lineno": 702, "epo'
+    'ch_num": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623877978216, "event_type": "INTERVAL_END", "'
+    'key": "epoch_stop", "value": null, "metadata": {"file": "train.py", "lineno": 788, "epoch_'
+    'num": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623877978217, "event_type": "INTERVAL_END", "'
+    'key": "block_stop", "value": null, "metadata": {"file": "train.py", "lineno": 791, "first_'
+    'epoch_num": 1}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878082122, "event_type": "INTERVAL_START",'
+    ' "key": "block_start", "value": null, "metadata": {"file": "validation.py", "lineno": 284,'
+    ' "first_epoch_num": 1, "epoch_count": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878083203, "event_type": "INTERVAL_START",'
+    ' "key": "eval_start", "value": null, "metadata": {"file": "validation.py", "lineno": 176, '
+    '"epoch_num": 0}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878124385, "event_type": "INTERVAL_START",'
+    ' "key": "eval_start", "value": null, "metadata": {"file": "validation.py", "lineno": 176, '
+    '"epoch_num": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878125632, "event_type": "INTERVAL_END", "'
+    'key": "eval_stop", "value": null, "metadata": {"file": "validation.py", "lineno": 211, "ep'
+    'och_num": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878125633, "event_type": "POINT_IN_TIME", '
+    '"key": "eval_accuracy", "value": 0.7603599548339843, "metadata": {"file": "validation.py",'
+    ' "lineno": 214, "epoch_num": 44}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878125633, "event_type": "INTERVAL_END", "'
+    'key": "block_stop", "value": null, "metadata": {"file": "validation.py", "lineno": 321, "f'
+    'irst_epoch_num": 1}}',
+    ':::MLLOG {"namespace": "resnet", "time_ms": 1623878125633, "event_type": "POINT_IN_TIME", '
+    '"key": "run_stop", "value": {"success": true}, "metadata": {"file": "validation.py", "line'
+    'no": 326, "epoch_num": 44, "status": "success"}}',
+]
+
+
+def _records(lines: list[str], key: str) -> list[dict]:
+    return [record for t in lines if (record := json.loads(t.split(":::MLLOG ", 1)[1]))["key"] == key]
+
+
+def test_a_block_of_several_epochs_timed_each_is_read_as_its_epochs_and_a_block_of_them_again_as_none(
+        tmp_path: Path) -> None:
+    """The block's epochs (1, 2 and 44 here), each from its `epoch_start` to its `epoch_stop`, are the steps (the block
+    was one step of 2083.7 s); the validation block after it, `first_epoch_num` 1 and `epoch_count` 44 again, trains no
+    step (it was a second step 44: a restart, 17.7 min of lost work)."""
+    parser, steps, events = _read(tmp_path, GRAPHCORE_BLOCK_OF_EPOCHS)
+    assert parser == "mlperf"
+    starts, stops = _records(GRAPHCORE_BLOCK_OF_EPOCHS, "epoch_start"), _records(GRAPHCORE_BLOCK_OF_EPOCHS, "epoch_stop")
+    ran = {r["metadata"]["epoch_num"]: r["time_ms"] for r in starts}  # (epoch 43's start is not in the excerpt)
+    timed = [(r["metadata"]["epoch_num"], ran[r["metadata"]["epoch_num"]], r["time_ms"]) for r in stops
+             if r["metadata"]["epoch_num"] in ran]
+    assert [e for e, _, _ in timed] == [1, 2, 44]
+    assert [(s["step"], s["start_ns"], s["end_ns"]) for s in steps] == [(e, a * 10**6, b * 10**6) for e, a, b in timed]
+    assert [e["kind"] for e in events if e["kind"] in ("attempt_start", "restart", "crash", "attempt_end")] == [
+        "attempt_start", "attempt_end"]
+
+
+# MLPerf v3.0 UNet3D (NVIDIA's MXNet recipe) on an ASUSTeK ESC4000-E11 (mlcommons/training_results_v3.0 @
+# 9f08e30cbe2fed7cd12bea174729b3904124c7bc : ASUSTeK/results/ESC4000-E11-4xA100-PCIE-80GB-NVBridge/unet3d/result_0.txt,
+# lines 104-109): each block's stop names the epoch it reached, the next block's start the epoch it began after
+UNET3D_BLOCKS = [
+    ':::MLLOG {"namespace": "", "time_ms": 1682860941675, "event_type": "INTERVAL_START", "key"'
+    ': "block_start", "value": null, "metadata": {"file": "/workspace/unet3d/runtime/training.p'
+    'y", "lineno": 52, "first_epoch_num": 1, "epoch_count": 20}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1682860970876, "event_type": "POINT_IN_TIME", "key":'
+    ' "tracked_stats", "value": {"throughput": 131.50491851531908, "loss_scale": 32784.0, "curr'
+    'ent_lr": 0.04660930232558139}, "metadata": {"file": "/workspace/unet3d/runtime/training.py'
+    '", "lineno": 97, "step": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1682860970877, "event_type": "INTERVAL_END", "key": '
+    '"block_stop", "value": null, "metadata": {"file": "/workspace/unet3d/runtime/training.py",'
+    ' "lineno": 140, "first_epoch_num": 20, "epoch_count": 20}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1682860970877, "event_type": "INTERVAL_START", "key"'
+    ': "block_start", "value": null, "metadata": {"file": "/workspace/unet3d/runtime/training.p'
+    'y", "lineno": 52, "first_epoch_num": 20, "epoch_count": 20}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1682860999133, "event_type": "POINT_IN_TIME", "key":'
+    ' "tracked_stats", "value": {"throughput": 135.89905869678287, "loss_scale": 32784.0, "curr'
+    'ent_lr": 0.08647441860465117}, "metadata": {"file": "/workspace/unet3d/runtime/training.py'
+    '", "lineno": 97, "step": 20}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1682860999134, "event_type": "INTERVAL_END", "key": '
+    '"block_stop", "value": null, "metadata": {"file": "/workspace/unet3d/runtime/training.py",'
+    ' "lineno": 140, "first_epoch_num": 40, "epoch_count": 20}}',
+]
+# MLPerf v2.1 BERT with MosaicML Composer's callback (mlcommons/training_results_v2.1 @
+# 9b4d2df631498a2569fcfa85dfd5c830addac15a : MosaicML/results/8xA100_80GB-methods/bert/result_0.txt, lines 14-16, 20
+# and 24): one block_start, then a block_stop every 24640 samples, each naming the samples trained so far
+COMPOSER_BLOCKS = [
+    ':::MLLOG {"namespace": "", "time_ms": 1665709607738, "event_type": "POINT_IN_TIME", "key":'
+    ' "run_start", "value": null, "metadata": {"file": "/usr/local/lib/python3.9/dist-packages/'
+    'composer/callbacks/mlperf.py", "lineno": 310}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1665709609817, "event_type": "POINT_IN_TIME", "key":'
+    ' "epoch_start", "value": null, "metadata": {"file": "/usr/local/lib/python3.9/dist-package'
+    's/composer/callbacks/mlperf.py", "lineno": 314, "epoch_num": 0}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1665709609818, "event_type": "POINT_IN_TIME", "key":'
+    ' "block_start", "value": null, "metadata": {"file": "/usr/local/lib/python3.9/dist-package'
+    's/composer/callbacks/mlperf.py", "lineno": 315, "first_epoch_num": 0, "epoch_count": 1}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1665709630824, "event_type": "POINT_IN_TIME", "key":'
+    ' "block_stop", "value": null, "metadata": {"file": "/usr/local/lib/python3.9/dist-packages'
+    '/composer/callbacks/mlperf.py", "lineno": 338, "first_epoch_num": 24640}}',
+    ':::MLLOG {"namespace": "", "time_ms": 1665709648819, "event_type": "POINT_IN_TIME", "key":'
+    ' "block_stop", "value": null, "metadata": {"file": "/usr/local/lib/python3.9/dist-packages'
+    '/composer/callbacks/mlperf.py", "lineno": 338, "first_epoch_num": 49280}}',
+]
+
+
+def test_a_block_stop_that_names_another_epoch_than_its_start_names_the_step_the_block_reached(tmp_path: Path) -> None:
+    """UNet3D's blocks: starts `first_epoch_num` 1 then 20, each `epoch_count` 20, stops 20 then 40: the steps 20 and 40
+    (they were 39 and 59); Composer's stops 24640 then 49280, the first after a start of 0, the second after none: the
+    steps 24640 and 49280 (the second was 2)."""
+    for lines in (UNET3D_BLOCKS, COMPOSER_BLOCKS):
+        _, steps, _ = _read(tmp_path, lines)
+        said = [r["metadata"]["first_epoch_num"] for r in _records(lines, "block_stop")]
+        assert [s["step"] for s in steps] == said
+    assert said == [24640, 49280]
