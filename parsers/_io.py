@@ -53,9 +53,17 @@ LOG_SUFFIXES = frozenset({"", ".log", ".txt", ".out", ".err", ".stdout", ".stder
 _SCHEDULER_STREAM = re.compile(r"\.[eo]\d{0,12}")
 
 
+# (and a log numbered, a rank's or a worker's or one rotated: PaddlePaddle's launcher's `log/workerlog.0`, detectron2's
+# `log.txt.rank1`, a RotatingFileHandler's `train.log.1`: its name a log's before the number)
+_NUMBERED = re.compile(r"\.(?:rank)?\d{1,6}")
+
+
 def log_named(path: Path) -> bool:
-    """The file is named as a job's output is kept (`LOG_SUFFIXES`, a scheduler's stream)."""
+    """The file is named as a job's output is kept (`LOG_SUFFIXES`, a scheduler's stream, a log numbered)."""
     suffix = path.suffix.lower()
+    if _NUMBERED.fullmatch(suffix) is not None:
+        stem = path.stem.lower()
+        return "log" in stem or os.path.splitext(stem)[1] in LOG_SUFFIXES - {""}
     return suffix in LOG_SUFFIXES or _SCHEDULER_STREAM.fullmatch(suffix) is not None
 
 
