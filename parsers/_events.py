@@ -208,7 +208,9 @@ _EARLY_STOP = re.compile(r"(?:^|\] |: )Epoch \d{1,9}: early stopping\s*$|\. Sign
                          # (a script's own stopping rule as it stops: "early stopping: 100 epochs without improvement")
                          r"|^[Ee]arly stopping(?::| after) \d{1,9} (?:epochs?|rounds?|iterations?) without improvement\b"
                          r"|^(?:Early stopping occurred at epoch|Stop training because you reached max_epochs =) \d{1,9}"
-                         r" with best_epoch = \d")
+                         r" with best_epoch = \d"
+                         # (and in Chinese, a message of its own: "2026-02-26 00:51:27,301 - INFO - 🛑 早停", "触发早停。")
+                         r"|(?:^|\] |- |: |[^\w\s] )(?:触发)?早停(?:触发)?[！!。]?\s*$")
 # detectron2's trainer on the exception that ends its training loop (its traceback follows):
 # "ERROR [12/20 18:16:20 d2.engine.train_loop]: Exception during training:"
 _D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during training:")
@@ -736,8 +738,10 @@ _SPACY_SAVED = re.compile(r"^(?:✔|\[\+\]) Saved pipeline to output directory\s
 # outputs/2022-12-20_time_14_35_45/ckpt_0/best_map.ckpt"; a PaddlePaddle course's "New model has been saved!";
 # TransUNet's "save best model to ../model/.../best_model.pth at epoch 270, val dice: 0.807";
 # diffusers' training scripts after Accelerate's `save_state` ("Saving current state to ..." began it):
-# "Saved state to textual_inversion_cat/checkpoint-500"
+# "Saved state to textual_inversion_cat/checkpoint-500"; a CIFAR script's Python logging as it saves a better model,
+# "2026-02-26 10:14:00,177 - INFO - Save best model with acc: 0.5821"
 _MODEL_SAVED = re.compile(r"\bsave model in \S|\bsave best model is to \S|(?:^|: )save best model to \S"
+                          r"|(?:^|: |- )Save best model with \w"
                           r"|(?:^\s{0,12}|[^\w\s]\s{0,2}|\bINFO:?\s{1,4})(?:Saved best model|Best model saved)\b"
                           r"|\bSaved state to \S|\bupdate best checkpoint at: \S"
                           r"|(?:^|: |- )New model has been saved!")
@@ -1053,7 +1057,7 @@ _ANY_EVENT_PATTERN = (
     r"end of training|checkpoint|"
     r"total average iteration time)|\*End training |"
     r"Job finished \(status: |resources exited successfully|Reported checkpoint to master |"
-    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |"
+    r"Save weights to |save model in |save best model is to |Saved best model|save best model to |Save best model with |"
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
@@ -1063,7 +1067,8 @@ _ANY_EVENT_PATTERN = (
     r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
     r"^Elapsed time = |^Total time: \d|, saving took \d|"
-    r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|Signaling Trainer to stop| with best_epoch = |"
+    r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|早停|Signaling Trainer to stop|"
+    r" with best_epoch = |"
     r"monitored metric did not improve|"
     r"Restoring model weights from |layers from weights-file|to fail during training|^Detailed Traceback:|"
     r"Saving trained model to |Updating ckpt \(Best |"
@@ -2098,7 +2103,7 @@ class EventScanner:
                 # trainer, whose `after_train` runs in a `finally:` (its word on the way out of an exception too,
                 # loguru's `An error has been caught in function 'launch'` and the traceback after it)
                 self.launcher_end = rows.events[-1]
-        elif ("arly stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text
+        elif ("arly stopping" in text or "Signaling Trainer to stop" in text or " with best_epoch = " in text or "早停" in text
               or "monitored metric did not improve" in text
               or "Restoring model weights" in text) and (
                 not failed and _EARLY_STOP.search(text) is not None):

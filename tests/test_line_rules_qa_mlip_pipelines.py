@@ -425,6 +425,36 @@ def test_chinese_words_for_a_model_saved_are_saves_and_an_image_saved_none(tmp_p
             ("checkpoint_save_end", saved[0])]
 
 
+# The CIFAR trainer's fourth launch stopping early, and its fifth's first epoch, appended to the same log
+# (Kennyxyc/shang@6a808da809bfb8594da466e44bd4a3b8268a414e, 训练日志.log, lines 124-131: `🛑 早停` "early stop", then
+# the next launch's `Save best model with acc: 0.5821`)
+CHINESE_EARLY_STOP = [
+    '2026-02-26 00:51:27,301 - INFO - Epoch [18/50] | Train Loss: 0.6233 | Train Acc: 78.77% | '
+    'Val Loss: 0.7932 | Val Acc: 10.02% | Time: 158.46s',
+    '2026-02-26 00:51:27,301 - INFO - ⚠️ 验证集未提升，连续 10/10',
+    '2026-02-26 00:51:27,301 - INFO - 🛑 早停',
+    '2026-02-26 00:51:29,541 - INFO - 🎉 最终测试集准确率: 53.83%',
+    '2026-02-26 10:14:00,162 - INFO - Epoch [1/50] Train loss: 1.5544 acc: 0.4235 | Val loss: 1'
+    '.1494 acc: 0.5821 | Time: 44.71s',
+    '2026-02-26 10:14:00,177 - INFO - Save best model with acc: 0.5821',
+    '2026-02-26 10:14:53,219 - INFO - Epoch [2/50] Train loss: 1.1719 acc: 0.5810 | Val loss: 1'
+    '.0547 acc: 0.6128 | Time: 49.77s',
+    '2026-02-26 10:14:53,227 - INFO - Save best model with acc: 0.6128',
+]
+
+
+def test_a_chinese_early_stop_ends_the_run_and_save_best_model_with_is_a_save(tmp_path: Path) -> None:
+    """`- INFO - 🛑 早停` ends the run as an early stop does (the launch read as one restarted); `Save best model with
+    acc: 0.5821` is a save written (it was none)."""
+    _, _, events = _read(tmp_path, CHINESE_EARLY_STOP, name="train.log", parser_name="generic_log")
+    stopped = next(n for n, t in enumerate(CHINESE_EARLY_STOP, start=1) if t.endswith("早停"))
+    saved = [n for n, t in enumerate(CHINESE_EARLY_STOP, start=1) if "Save best model with" in t]
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [stopped]
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_end", n) for n in saved]
+    assert len(saved) == 2
+
+
 # An Anaconda Prompt on Windows (SIakovlev/CarND_CapstoneProject@c633acf0541e165c2d594f0632c7c031cb443335, training/runs/
 # 0_first_try_fixed_scores_result/output.txt, lines 149-157): the script's word that training finished, then Intel
 # Fortran's runtime (MKL's, under NumPy) killing the process at a Ctrl-C, its stack table, and the prompt back
