@@ -765,10 +765,15 @@ _SAVED_ABROAD = re.compile(
     r"|(?:モデル|重み|チェックポイント)を保存しました"
     r"|" + _MESSAGE_OPENS + r"(?:[Лл]учшая |[Нн]овая )?[Мм]одель сохранена"
     r"|\b[Mm]odel(?:i)? kaydedildi\b"
-    # (a model, its weights or a checkpoint saved, done, to a place: not its save folder named, `模型保存路径: ./models`,
-    # nor a save that failed, `模型保存失败`, nor an image saved, `[Step 0] 去噪图已保存：x_hat_step_0.png`)
-    r"|(?:模型|权重|检查点)已?保存(?:完成|成功|至|到|于|[！!。，,：:]|\s|$)"
-    r"|保存(?:最佳|最优|最好的)?(?:模型|权重|检查点)(?:到|至|于)")
+    # (a model, its weights or parameters or a checkpoint saved already or the save done, `模型已保存至 ...`, `已保存最佳
+    # 模型`; a message opening with the save to a place, `保存模型到 ./best.pth`: not its save folder named, `模型保存路径:
+    # ./models`, `保存模型到的目录`, nor a plan, `训练结束后将保存模型到 ./output`, `是否保存模型到本地: False`, nor a save
+    # that failed, `保存模型到 /data/model.pth 时出错`, nor a saved model loaded, `加载已保存模型`, nor an image saved,
+    # `[Step 0] 去噪图已保存：x_hat_step_0.png`)
+    r"|(?:模型|权重|参数|检查点|[Cc]heckpoint ?)(?:已保存|保存(?:完成|成功))(?![^\n]{0,200}?(?:失败|出错|错误))"
+    r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:最佳|最优)?(?:模型|权重|检查点)"
+    r"|" + _MESSAGE_OPENS + r"(?:正在)?保存(?:最佳|最优)?(?:模型|权重|检查点)(?:到|至)\s{0,4}[^\s的]"
+    r"(?![^\n]{0,200}?(?:失败|出错|错误))")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存", "сохранена",
                       "kaydedildi")
 # RecBole's trainer after its torch.save: "18 Apr 20:47    INFO  Saving current: saved/GRU4Rec-Apr-18-2022_20-41-08.pth"
@@ -1110,7 +1115,7 @@ _ANY_EVENT_PATTERN = (
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|raining failed|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
     r"|heckpoint (?:guardad|salvo)|gespeichert"
-    r"|sauvegardé|enregistré|저장|を保存しました|(?:模型|权重|检查点)已?保存|保存(?:最佳|最优|最好的)?(?:模型|权重|检查点)"
+    r"|sauvegardé|enregistré|저장|を保存しました|已保存|保存(?:完成|成功)|保存(?:最佳|最优)?(?:模型|权重|检查点)(?:到|至)"
     r"|сохранена|kaydedildi|ntrenamiento (?:completado|finalizado|terminado)"
     r"|rein(?:amento|o) (?:conclu|finaliz|complet)|abgeschlossen|ntraînement (?:terminé|fini)|бучение (?:завершено|окончено)"
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"

@@ -54,8 +54,10 @@ _SCHEDULER_STREAM = re.compile(r"\.[eo]\d{0,12}")
 
 
 # (and a log numbered, a rank's or a worker's or one rotated: PaddlePaddle's launcher's `log/workerlog.0`, detectron2's
-# `log.txt.rank1`, a RotatingFileHandler's `train.log.1`: its name a log's before the number)
+# `log.txt.rank1`, a RotatingFileHandler's `train.log.1`: its name a log's before the number, not a word that ends in
+# one, `catalog.1`, `dialog.3`)
 _NUMBERED = re.compile(r"\.(?:rank)?\d{1,6}")
+_NUMBERED_STEM = re.compile(r"(?:(?:worker|server|trainer|train|rank|node|job|run)[_-]?)?log|stdout|stderr")
 
 
 def log_named(path: Path) -> bool:
@@ -63,7 +65,7 @@ def log_named(path: Path) -> bool:
     suffix = path.suffix.lower()
     if _NUMBERED.fullmatch(suffix) is not None:
         stem = path.stem.lower()
-        return "log" in stem or os.path.splitext(stem)[1] in LOG_SUFFIXES - {""}
+        return _NUMBERED_STEM.fullmatch(stem) is not None or os.path.splitext(stem)[1] in LOG_SUFFIXES - {""}
     return suffix in LOG_SUFFIXES or _SCHEDULER_STREAM.fullmatch(suffix) is not None
 
 

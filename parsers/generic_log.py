@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -3666,13 +3666,15 @@ def _reached_past_the_last_step(rows: LogRows, reached: list[tuple[Line, int, di
     evaluation's, at the step the run reached; its steps are logged every few hundred: an evaluation's losses are no
     training's); Ray Train's end, `Training completed after 10 iterations at 2024-11-21 19:19:47.`, where the
     iterations' own reports after the last one shown were cut or deduplicated (each with what its row also holds)."""
-    last: dict[int | None, int] = {}
-    for row in rows.steps:
-        last[row["rank"]] = max(last.get(row["rank"], row["step"]), row["step"])
+    before: dict[int | None, list[tuple[int, int]]] = {}  # rank -> (line, step) of its rows, in line order
+    for row in sorted(rows.steps, key=lambda row: row["line"]):
+        before.setdefault(row["rank"], []).append((row["line"], row["step"]))
     for line, step, values in reached:
-        if line.ts_ns is not None and line.rank in last and step > last[line.rank]:
+        seen = before.get(line.rank, [])
+        at = bisect_left(seen, (line.number, -1))
+        if line.ts_ns is not None and at and step > seen[at - 1][1]:  # (past the step of the rank's row before it)
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
-            last[line.rank] = step
+            seen.insert(at, (line.number, step))
 
 
 def _timed_across_evaluations(lines: Sequence[Line], rows: LogRows) -> None:

@@ -18,9 +18,9 @@ run_start`, a JSON value after `key: ` where there is one), under any launcher p
   `samples_count` (lingvo-JAX's `train_samples_since_beginning`) at its stop, else its last epoch
   (`first_epoch_num` + `epoch_count` - 1 of its start; the stop's `first_epoch_num` where that is past the
   start's: NVIDIA's UNet3D names the epoch reached there, Composer the samples); samples are the block's
-  samples. A block holding two or more epochs each timed by its own start and stop is read as those
-  epochs (Graphcore's ResNet: one block of 44); a block of steps its run trained already (no `run_start`
-  since) is none (Graphcore's offline validation's block over the saved checkpoints).
+  samples. A block holding two or more epochs each timed by its own start and stop (paired by epoch, all
+  stopped, in order) is read as those epochs (Graphcore's ResNet: one block of 44); a block of the epochs
+  its run's epochs gave already (no `run_start` since) is none (Graphcore's offline validation's block).
 - A log with no `init_start`/`run_start` (a tail) starts at its first record.
 - Blocks follow one another: a `block_stop` whose start was never logged starts where the
   previous block stopped (or at `run_start`). A record printed twice (some harnesses echo
@@ -31,6 +31,7 @@ run_start`, a JSON value after `key: ` where there is one), under any launcher p
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -106,24 +107,23 @@ class MlperfParser(Parser):
         between: dict[int | None, tuple[int, int]] = {}
         unnamed: dict[int | None, tuple[int, int, int]] = {}
 
-        # rank -> (line, start ns, epoch) of the epoch open within its open block, and the epochs its open block ran
-        open_epochs: dict[int | None, tuple[int, int, int | None]] = {}
+        # rank -> epoch -> (line, start ns) of the epochs open within its open block, and the epochs its open block ran
+        open_epochs: dict[int | None, dict[int | None, tuple[int, int]]] = {}
         block_epochs: dict[int | None, list[tuple[int, int, int, int]]] = {}  # (stop's line, start ns, stop ns, epoch)
-        run_steps: dict[int | None, int] = {}  # rank -> the last step of its run (since its run_start)
+        epoch_steps: dict[int | None, int] = {}  # rank -> the last step its run's blocks' epochs gave (since its run_start)
 
         def close_block(rank: int | None, number: int, ts_ns: int, samples: float | None, meta: dict[str, Any]) -> None:
             _, start_ns, start_samples, start_meta = open_blocks.pop(rank, (number, last_stop.get(rank, ts_ns), None, {}))
             last_stop[rank] = ts_ns
             epochs = block_epochs.pop(rank, [])
-            open_epochs.pop(rank, None)
-            if len(epochs) >= 2:
-                # the epochs the block ran, each timed by its own records: the steps (Graphcore's ResNet: one block of
-                # its 44 epochs)
+            unfinished = open_epochs.pop(rank, {})
+            if len(epochs) >= 2 and not unfinished and all(a[3] < b[3] for a, b in pairwise(epochs)):
+                # the epochs the block ran, each timed by its own records, all of them stopped, in order: the steps
+                # (Graphcore's ResNet: one block of its 44 epochs)
                 for line, begun, ended, ran in epochs:
-                    if ran > run_steps.get(rank, -1):
-                        rows.step(line=line, rank=rank, step=ran, start_ns=begun, end_ns=ended, time_source="record",
-                                  step_time_s=(ended - begun) / 1e9)
-                        run_steps[rank] = ran
+                    rows.step(line=line, rank=rank, step=ran, start_ns=begun, end_ns=ended, time_source="record",
+                              step_time_s=(ended - begun) / 1e9)
+                epoch_steps[rank] = epochs[-1][3]
                 return
             first, said, count = _int(start_meta.get("first_epoch_num")), _int(meta.get("first_epoch_num")), _int(
                 start_meta.get("epoch_count", meta.get("epoch_count")))
@@ -139,9 +139,10 @@ class MlperfParser(Parser):
                 step = int(epoch)
             else:
                 step = len(rows.steps) + 1
-            if step <= run_steps.get(rank, -1) and samples is None:
-                return  # a block of steps the run trained already: no training's (Graphcore's offline validation's)
-            run_steps[rank] = step
+            if samples is None and step <= epoch_steps.get(rank, -1):
+                # a block of the epochs its run's epochs trained already: no training's (Graphcore's offline
+                # validation's, `first_epoch_num` 1 and `epoch_count` 44 again after the 44 epochs)
+                return
             block_samples = samples - start_samples if samples is not None and start_samples is not None else None
             rows.step(line=number, rank=rank, step=step, start_ns=start_ns, end_ns=ts_ns, time_source="record",
                       step_time_s=(ts_ns - start_ns) / 1e9, samples=block_samples)
@@ -248,7 +249,7 @@ class MlperfParser(Parser):
             if key == "run_start":
                 last_stop[rank] = ts_ns
             if key in ("run_start", "init_start"):
-                run_steps.pop(rank, None)
+                epoch_steps.pop(rank, None)
             if key in _EVENTS:
                 # start and end share a detail ("init", "eval"): that is how they are paired
                 rows.event(_EVENTS[key], line=number, rank=rank, ts_ns=ts_ns, detail=key.rsplit("_", 1)[0], raw=body)
@@ -262,11 +263,17 @@ class MlperfParser(Parser):
                 open_blocks[rank] = (number, ts_ns, samples, meta)
                 block_epochs.pop(rank, None)
             elif key == "epoch_start" and rank in open_blocks:
-                open_epochs[rank] = (number, ts_ns, _int(meta.get("epoch_num")))
-            elif key == "epoch_stop" and blocks_seen and rank in open_epochs:
-                _, begun, epoch = open_epochs.pop(rank)
-                if (epoch := _int(meta.get("epoch_num"), epoch)) is not None:
-                    block_epochs.setdefault(rank, []).append((number, begun, ts_ns, epoch))
+                open_epochs.setdefault(rank, {})[_int(meta.get("epoch_num"))] = (number, ts_ns)
+            elif key == "epoch_stop" and blocks_seen and open_epochs.get(rank):
+                # (its start by its epoch: one may begin before the one before it stops)
+                began = open_epochs[rank]
+                epoch = _int(meta.get("epoch_num"))
+                if epoch is None and len(began) == 1:
+                    epoch = next(iter(began))
+                if epoch in began:
+                    _, begun = began.pop(epoch)
+                    if epoch is not None:
+                        block_epochs.setdefault(rank, []).append((number, begun, ts_ns, epoch))
             elif key in ("block_stop", "epoch_stop") and (key == "block_stop" or not blocks_seen) and (
                     rank in open_blocks or rank in last_stop):
                 close_block(rank, number, ts_ns, samples, meta)

@@ -89,9 +89,11 @@ PADDLE_WORKERLOG = [
 
 def test_a_workers_numbered_log_is_read_as_a_log(tmp_path: Path) -> None:
     """`workerlog.0` (a log's name, numbered) is read as a console: its traceback through `train_one_epoch` after
-    `Starting IBOT training!` is the run's crash (the file was skipped as no format known); `model.0` is no log's name."""
+    `Starting IBOT training!` is the run's crash (the file was skipped as no format known); `model.0`, `catalog.1` are no
+    log's names."""
     parser, _, events = _read(tmp_path, PADDLE_WORKERLOG, name="workerlog.0")
     assert parser == "generic_log"
     traceback = next(n for n, t in enumerate(PADDLE_WORKERLOG, start=1) if t.startswith("Traceback (most recent"))
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", traceback)]
-    assert log_named(Path("log.txt.rank1")) and log_named(Path("train.log.1")) and not log_named(Path("model.0"))
+    assert log_named(Path("log.txt.rank1")) and log_named(Path("train.log.1")) and log_named(Path("stderr.0"))
+    assert not any(log_named(Path(name)) for name in ("model.0", "catalog.1", "dialog.3", "changelog.1", "logits.0"))
