@@ -832,6 +832,8 @@ _NEEDS_PYTHON = (
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})(?:[ T]|, )"
               r"|^\[?[IWEF]\d{8} "
+              r"|\d{4}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2}[ T]"
+              r"|\d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}[ T]"
               r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}[/.]\d{2}[/.]\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [ \d]\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
@@ -1370,6 +1372,12 @@ _MINDSPORE_STAMP = re.compile(r"\):(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})-(?P<h
                               r"\.(?P<frac>\d{3})(?:\.(?P<us>\d{3}))?\b")
 _MINDSPORE_HINT = r"\):\d{4}-\d{2}-\d{2}-\d{2}:"  # (such a line is Python's to read: its stamp before a date in its message)
 _CTIME_AFTER = re.compile(r"(?<=[\s(])" + _CTIME_LEADING.pattern.removeprefix(r"\[?"))
+# Python logging's date with its month's name between the year and the day (`datefmt="%Y-%b-%d %H:%M:%S"`: "[2025-Mar-13
+# 13:56:50] INFO: ...") or after the day (`%d-%b-%Y %H:%M:%S`: "13-Mar-2025 13:56:50")
+_NAMED_MONTH = re.compile(
+    r"(?<![\w-])(?:(?P<y>\d{4})-(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(?P<d>\d{2})"
+    r"|(?P<d2>\d{2})-(?P<mon2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(?P<y2>\d{4}))"
+    r"[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
 
@@ -1455,6 +1463,9 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: _month_day(ctime))
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: _month_day(later))
+        if "-" in text[:_DATE_END_MAX] and (named := _leading(_NAMED_MONTH, text)) is not None:
+            return _match_ns(named, "n" + text[named.start():named.end("s")], lambda: {
+                **_month_day(named), "tz": None, "y": named.group("y") or named.group("y2")})
         if (rich := _rich_time(text)) is not None:
             month_first = not day_first and int(rich.group("first")) <= 12  # (a day past 12 first: the day first)
             return _match_ns(rich, f"r{month_first:d}{rich.group(0)}", lambda: {

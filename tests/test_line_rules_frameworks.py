@@ -7,6 +7,7 @@ import ast
 import itertools
 import json
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -3717,3 +3718,44 @@ def test_a_per_step_time_glued_to_its_milliseconds_is_the_steps_time(tmp_path: P
     printed = [float(m.group(1)) / 1000 for t in MINDSPORE_YOLO if (m := re.search(r"per step time: ([\d.]+)ms", t))]
     assert len(printed) == 2
     assert [s["step_time_s"] for s in steps] == [pytest.approx(v) for v in printed]
+
+
+# A Lightning run's terminal log whose Python logging names the month (`datefmt="%Y-%b-%d %H:%M:%S"`)
+# (github.com/PavloOps/pytorch_lightning_practice @ 033314fcb1f129d2c6c7e662eabf2e8351608c06 :
+# lab_2_3_trainer/terminal_logs/second_run_terminal_log.txt, lines 1-9 and 503-509)
+LIGHTNING_NAMED_MONTH = [
+    '[2025-Mar-13 13:56:50] INFO: Convolutional Neural Network Architecture is:',
+    '[2025-Mar-13 13:56:50] INFO: Augmentation params are: AugmentationConfig(normalize_mean=15'
+    '9.0, normalize_std=40.0, random_horizontal_flip_p=0.1, random_rotation_degrees=(-180, 180)'
+    ', random_rotation_p=0.2)',
+    'Seed set to 2025',
+    'GPU available: False, used: False',
+    'TPU available: False, using: 0 TPU cores',
+    'HPU available: False, using: 0 HPUs',
+    '[2025-Mar-13 13:56:50] INFO: Train file already downloaded.',
+    '[2025-Mar-13 13:56:50] INFO: Test file already downloaded.',
+    '[2025-Mar-13 13:56:51] INFO: Train and validation are loaded to RAM.',
+    'Epoch 19: 100%|██████████| 172/172 [00:53<00:00,  3.22it/s, v_num=4, train/loss_step=0.355'
+    ', train/fbeta_step=0.868, train/roc_auc_step=0.957, train/fdr_step=0.159, train/loss_epoch'
+    '=0.349, train/fbeta_epoch=0.889, train/roc_auc_epoch=0.952, train/fdr_epoch=0.160, valid/l'
+    'oss=0.00847, valid/fbeta=1.000, valid/roc_auc=0.956, valid/fdr=0.00931]',
+    '`Trainer.fit` stopped: `max_epochs=20` reached.',
+    'Seed set to 2025',
+    '[2025-Mar-13 14:11:02] INFO: Used model: saved_models\\epoch=19-step=3440-v2.ckpt',
+    '[2025-Mar-13 14:11:03] INFO: Test is loaded to RAM.',
+    '[2025-Mar-13 14:11:18] INFO: Fact: 21, Prediction: 21',
+    '[2025-Mar-13 14:11:19] INFO: Process finished successfully.',
+]
+
+
+def test_a_date_that_names_its_month_between_year_and_day_dates_its_line(tmp_path: Path) -> None:
+    """`[2025-Mar-13 13:56:50] INFO: ...`: each such line is dated as `%Y-%b-%d %H:%M:%S` reads it (none was: the run's
+    start and end were read from the file's mtime and its bars), and the run starts at its first."""
+    dated = [(n, datetime.strptime(t[1:21], "%Y-%b-%d %H:%M:%S").replace(tzinfo=UTC))
+             for n, t in enumerate(LIGHTNING_NAMED_MONTH, start=1) if re.match(r"\[\d{4}-[A-Z][a-z]{2}-\d\d ", t)]
+    assert len(dated) == 9
+    assert [parse_timestamp(LIGHTNING_NAMED_MONTH[n - 1]) for n, _ in dated] == [
+        int(moment.timestamp()) * 10**9 for _, moment in dated]
+    _, _, events = _read(tmp_path, LIGHTNING_NAMED_MONTH)
+    assert [(e["line"], e["ts_ns"]) for e in events if e["kind"] == "attempt_start"] == [
+        (dated[0][0], int(dated[0][1].timestamp()) * 10**9)]
