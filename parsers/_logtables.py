@@ -88,6 +88,11 @@ _RAY_WRAPPER = re.compile(r"(?:ray\.exceptions\.)?Ray(?:Task|Actor)Error\b")
 # the silence before a process's first line printed again that makes it a relaunch's (`repeated_starts`): longer
 # than any pause a running process's logger leaves between two lines of its start-up, shorter than a relaunch by hand
 RELAUNCH_SILENCE_NS = 60 * 10**9
+# the silence before a first line printed again with another line after it (a relaunch's configuration, other values)
+# that makes it a relaunch's, where the run before said it ended: longer than a second phase of one process takes to
+# begin after its first's end and an evaluation (a curriculum's `Starting training` again, 90 s later), shorter than
+# a run started again by hand with another configuration
+RELAUNCH_RECONFIGURED_SILENCE_NS = 30 * 60 * 10**9
 # a line's time as loggers print it (a date and time, glog's head with its thread id, a time of day): what a line
 # printed again by a relaunch differs in
 _STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T,:]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?|\d{1,4}/\d\d/\d{2,4}[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?"
@@ -267,11 +272,13 @@ class LogRows:
         more since the file's dated line before it (another line than those two), is a relaunch's first
         line: the same script started again (`[Rank 0] Process 0/8 initialized on cuda:0` fifteen minutes
         after the last run's `ERROR ... Error during training step 0`, a failure no rule reads). Where the
-        process before said it ended (an end of training or a failure logged since its start) and steps
-        follow, its next line may differ (a relaunch's configuration printed with other values: MACE's
-        `MACE version: 0.3.6`, then `Configuration: Namespace(config=None, ...` and months later
-        `Namespace(config='config/...`; not another script of the framework's, its banner the same, its
-        configuration another and no step after it: PaddleRec's `infer.py` after its `trainer.py`).
+        process before said it ended (an end of training or a failure logged since its start), steps
+        follow and `RELAUNCH_RECONFIGURED_SILENCE_NS` or more of silence came before it, its next line
+        may differ (a relaunch's configuration printed with other values: MACE's `MACE version: 0.3.6`,
+        then `Configuration: Namespace(config=None, ...` and months later `Namespace(config='config/...`;
+        not another script of the framework's, its banner the same, its configuration another and no
+        step after it: PaddleRec's `infer.py` after its `trainer.py`; nor a second phase of one process,
+        its `Starting training` again a minute after the first phase's end).
         Not a line repeated at once (each rank's copy of one line in a console with no rank prefix), nor a
         heartbeat's lines every hour. One vectorised look for the lines that end as a first line does,
         then those candidates in Python."""
@@ -346,8 +353,8 @@ class LogRows:
             if _STAMP.sub("", self.texts[last]).strip() in pair:
                 continue  # (the same lines back to back: a heartbeat's, `PULSE: ... is running for ...` every hour)
             if known.get((rank, *pair), k) >= k and not (
-                    alone.get((rank, pair[0]), k) < k and ended_since_start(rank, numbers[k])
-                    and last_step.get(rank, 0) > numbers[k]):
+                    alone.get((rank, pair[0]), k) < k and ns - times[last] >= RELAUNCH_RECONFIGURED_SILENCE_NS
+                    and ended_since_start(rank, numbers[k]) and last_step.get(rank, 0) > numbers[k]):
                 continue
             self.event(LogEventKind.ATTEMPT_START, line=numbers[k], rank=rank, ts_ns=ns, raw=self.texts[k],
                        detail="a process's first line printed again after a silence: a relaunch", process=True)

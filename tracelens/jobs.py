@@ -15,8 +15,9 @@ history. `find_jobs` groups the files of one ingest into jobs; `Store.ingest(one
   folders (`attempt_1`, `version_2`, `restart-3`, ...) count as one, and torchrun's `--log-dir` tree
   (`<run id>_<random>/attempt_0/<local rank>/stdout.log`, a folder a launch) is its log dir's.
 - In one run folder, files follow one another in time: a silence longer than JOB_GAP_NS (1 h)
-  or another world size starts another job, unless the later file resumes the job (its log
-  loads a checkpoint before its first step row, a step past 1 and past the job's first).
+  or another world size starts another job, unless the later file resumes the job (its training
+  did not end, and the log loads a checkpoint before its first step row, a step past 1 and past
+  the job's first, or before none: `Job.resumed_by`).
 - Files of different run folders are one job where their clock spans overlap (within
   CLOCK_SLACK_NS where one side has no log of its own) and no world size disagrees: a console
   and the traces, TensorBoard runs and flight-recorder dumps written during it, per-node logs.
@@ -40,6 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
 from tracelens.errors import InputError, UsageError
 from tracelens.safe_text import printable
 
@@ -76,7 +78,8 @@ class FileFacts:
     evidence: bool = True  # rows were read from it (not failed, not unrecognised, not empty)
     run_folder: bool = False  # its place holds a log file of its own
     first_step: int | None = None  # the step of its first step row (a log's)
-    resumes: bool = False  # a log that loads a checkpoint before its first step row, a step past 0 (`resumed`)
+    resumes: bool = False  # a log that loads a checkpoint before its first step row, or with none (`resumed_by`)
+    completed: bool = False  # the last of its log's ends and failures is an end of training
 
     @property
     def timed(self) -> bool:
@@ -93,6 +96,7 @@ class Job:
     last_ns: int | None = None
     world_size: int | None = None
     first_step: int | None = None
+    completed: bool = False  # its latest file's training ended (`FileFacts.completed`)
     files: list[FileFacts] = field(default_factory=list)
 
     @property
@@ -120,19 +124,27 @@ class Job:
                 self.world_size = f.world_size if self.world_size is None else max(self.world_size, f.world_size)
             if f.first_step is not None:
                 self.first_step = f.first_step if self.first_step is None else min(self.first_step, f.first_step)
+            if f.timed and f.last_ns == self.last_ns:
+                self.completed = f.completed
 
     def agrees(self, other: Job | FileFacts) -> bool:
         return self.world_size is None or other.world_size is None or self.world_size == other.world_size
 
     def resumed_by(self, other: Job | FileFacts) -> bool:
-        """`other` (later) goes on from this job's training however long after it: its first file loads a
-        checkpoint before its first step row, a step past this job's first (a spot instance's or a requeued
-        job's next launch, started from the last launch's checkpoint hours later; a step past 1 too: a
-        new run from a checkpoint's weights counts from 0 or 1)."""
+        """`other` (later) goes on from this job's training however long after it: this job's training did
+        not end (its latest file's last word is no end of training: stopped, failed or cut off) and
+        `other`'s first file loads a checkpoint before its first step row, a step past this job's first, or
+        before no step (a launch that failed as it loaded): a spot instance's or a requeued job's next
+        launch, started from the last launch's checkpoint hours later. Not a run branched from a finished
+        run's checkpoint (another learning rate from epoch 1), nor a new run from a checkpoint's weights,
+        counting from 0 or 1."""
         first = min((f for f in other.files if f.timed), key=lambda f: (f.first_ns, f.path), default=None) \
             if isinstance(other, Job) else other
-        return (first is not None and first.resumes and first.first_step is not None and self.first_step is not None
-                and first.first_step > max(self.first_step, 1))  # (past the step any run's count starts at)
+        if first is None or not first.resumes or self.completed:
+            return False
+        if first.first_step is None:
+            return True
+        return self.first_step is not None and first.first_step > max(self.first_step, 1)
 
     @property
     def paths(self) -> list[str]:
@@ -342,7 +354,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
     tables = {table: sorted(set(paths)) for table, paths in tables.items()}  # a pack holds many files' rows
     spans: dict[str, tuple[int | None, int | None]] = {}
     sizes: dict[str, int] = {}
-    first_steps: dict[str, tuple[int, bool]] = {}  # file_id -> (its first step row's step, `FileFacts.resumes`)
+    firsts: dict[str, tuple[int | None, bool, bool]] = {}  # file_id -> first step, `resumes`, `completed` (its log's)
     if tables:
         import duckdb
 
@@ -381,18 +393,23 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
         if ws_parts:
             sql = "select file_id, max(n) from (" + " union all ".join(ws_parts) + ") where n > 0 group by file_id"
             sizes = dict(con.execute(sql, ws_params).fetchall())
-        if "log_steps" in tables:  # each log's first step row, and a checkpoint load logged before it
-            firsts = ("select file_id, arg_min(step, line) as step, min(line) as line from read_parquet(?) "
-                      "where step is not null group by file_id")
-            loads = "select null::varchar as file_id, null::bigint as line"
-            params = [tables["log_steps"]]
-            if "log_events" in tables:
-                loads = ("select file_id, min(line) as line from read_parquet(?) "
-                         "where kind in ('checkpoint_load_start', 'checkpoint_load_end') group by file_id")
-                params.append(tables["log_events"])
-            sql = (f"select s.file_id, s.step, coalesce(l.line < s.line, false) from ({firsts}) s "
-                   f"left join ({loads}) l using (file_id)")
-            first_steps = {file_id: (step, loaded) for file_id, step, loaded in con.execute(sql, params).fetchall()}
+        if "log_events" in tables:  # each log's first step row, its first checkpoint load and its last end or failure
+            ends = ", ".join(f"'{kind}'" for kind in sorted({*FAILURE_EVENT_KINDS, LogEventKind.RESTART,
+                                                              LogEventKind.ATTEMPT_END}))
+            steps = ("select file_id, arg_min(step, line) as step, min(line) as line from read_parquet(?) "
+                     "where step is not null group by file_id" if "log_steps" in tables
+                     else "select null::varchar as file_id, null::bigint as step, null::bigint as line")
+            sql = (f"select file_id, s.step, e.loaded is not null and (s.line is null or e.loaded < s.line), "
+                   f"coalesce(e.ended = '{LogEventKind.ATTEMPT_END}', false) from ({steps}) s full join ("
+                   "select file_id, min(line) filter (where kind in ('checkpoint_load_start', 'checkpoint_load_end')) "
+                   f"as loaded, arg_max(kind, line) filter (where kind in ({ends})) as ended "
+                   "from read_parquet(?) group by file_id) e using (file_id)")
+            step_params = ([tables["log_steps"]] if "log_steps" in tables else []) + [tables["log_events"]]
+            for file_id, step, resumes, completed in con.execute(sql, step_params).fetchall():
+                firsts[file_id] = (step, bool(resumes), bool(completed))
+        elif "log_steps" in tables:
+            sql = "select file_id, arg_min(step, line) from read_parquet(?) where step is not null group by file_id"
+            firsts = {file_id: (step, False, False) for file_id, step in con.execute(sql, [tables["log_steps"]]).fetchall()}
         con.close()
     by_path = {rec.path: rec for rec in records}
     run_places = {place_of(os.path.join(d, "-"), roots, log_dirs) for d in log_dirs}
@@ -404,10 +421,12 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
         lo, hi = spans.get(source_rec.file_id, (None, None)) if source_rec.fragments else (None, None)
         evidence = bool(source_rec.fragments) and source_rec.rows > 0 and source_rec.status in _READ
         place = place_of(rec.path, roots, log_dirs)
-        step, resumes = first_steps.get(source_rec.file_id, (None, False)) if source_rec.fragments else (None, False)
+        step, resumes, completed = firsts.get(source_rec.file_id, (None, False, False)) if source_rec.fragments else (
+            None, False, False)
         facts.append(FileFacts(path=rec.path, place=place, kind=rec.kind, first_ns=lo, last_ns=hi,
                                world_size=sizes.get(source_rec.file_id) if source_rec.fragments else None,
-                               evidence=evidence, run_folder=place in run_places, first_step=step, resumes=resumes))
+                               evidence=evidence, run_folder=place in run_places, first_step=step, resumes=resumes,
+                               completed=completed))
     return facts
 
 
