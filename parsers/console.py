@@ -70,7 +70,7 @@ def secondary_readers(path: Path, primary: str) -> list[str]:
 _EVENT_LINES = {
     "deepspeed": r"Checkpoint global_step|OVERFLOW! Rank ",
     "hf_trainer": (r"\*\*\*\*\* Running (?:training|Evaluation)|\*\*\*\*\* train metrics|TrainOutput\(|Continuing training"
-                   r"|Saving model checkpoint to |\{['‘]"),
+                   r"|Resuming training from checkpoint with|Saving model checkpoint to |\{['‘]"),
     "lightning": r"global step |states from the checkpoint|`Trainer\.fit` stopped",
 }
 _ANY_EVENT_LINE = "|".join(f"(?:{pattern})" for pattern in _EVENT_LINES.values())

@@ -1,7 +1,8 @@
 """HuggingFace Trainer console logs (and frameworks built on it: LLaMA-Factory, TRL, ...).
 
 - `***** Running training *****` starts an attempt; its `Total optimization steps`,
-  `Total train batch size` and `Continuing training from global step N` lines are read. The
+  `Total train batch size` and `Continuing training from global step N` (transformers 5: `Resuming training
+  from checkpoint with epoch 0 and global step N`) lines are read. The
   header is printed at INFO level only: a console at the default WARNING level has none.
 - Metric lines are Python dicts (`{'loss': 1.92, 'learning_rate': ..., 'epoch': 0.5}`, values
   as numbers or as strings), read with `ast.literal_eval` (typographic quotes normalised), eval
@@ -104,9 +105,13 @@ _TOTAL_STEPS = re.compile(r"Total optimization steps = ([\d,]{1,30})|\| Total st
 _BATCH = re.compile(r"Total train batch size \(w\. parallel, distributed & accumulation\) = ([\d,]{1,30})")
 _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num epochs = 50`)
 _EXAMPLES = re.compile(r"Num examples = ([\d,]{1,30})")
+# (transformers 5's header says it, `max_steps` or not: "  Num update steps per epoch = 512")
+_UPDATES_PER_EPOCH = re.compile(r"Num update steps per epoch = ([\d,]{1,30})")
 # (Unsloth's banner's: `Total batch size = 8 | Total steps = 60`, `Total batch size (1 x 1 x 2) = 2`)
 _UNSLOTH_BATCH = re.compile(r"\bTotal batch size(?: \([\dx ]{1,40}\))? = ([\d,]{1,30})")
-_CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})")
+# (transformers 5's: "  Resuming training from checkpoint with epoch 0 and global step 4")
+_CONTINUE = re.compile(r"Continuing training from global step (\d{1,18})"
+                       r"|Resuming training from checkpoint with epoch \d{1,18} and global step (\d{1,18})")
 _SAVE = re.compile(r"Saving model checkpoint to \S*?checkpoint-(\d{1,18})")
 # DeepSpeed's engine as it writes the Trainer's checkpoint's files, each file a line: "[Rank 0] Saving model checkpoint:
 # /data1/.../checkpoint-50/global_step50/mp_rank_00_model_states.pt"
@@ -276,7 +281,8 @@ class HFTrainerParser(LogReader):
         text = head.decode("utf-8", "replace")
         if (_HEADER in text or "'train_runtime'" in text or _TRAIN_METRICS in text
                 or "Saving model checkpoint to" in text and _SAVE.search(text) is not None
-                or "Continuing training from global step" in text or "Training Loss" in text and (any(
+                or "Continuing training from global step" in text or "Resuming training from checkpoint with" in text
+                or "Training Loss" in text and (any(
                     _NOTEBOOK_HEADER.match(body := line.rstrip(" \\")) or _NOTEBOOK_EPOCH_HEADER.match(body)
                     for line in text.splitlines())
                     or ("<th>Step</th>" in text or "<th>Epoch</th>" in text) and "<th>Training Loss</th>" in text)):
@@ -307,6 +313,7 @@ class HFTrainerParser(LogReader):
         saved: list[tuple[int, int | None, int]] = []  # `checkpoint-N` saves: (line index, rank, N)
         by_max_steps = False  # the run's header will count the epochs `max_steps` began
         examples: int | None = None  # the header's `Num examples`
+        updates_per_epoch: int | None = None  # the header's `Num update steps per epoch` (transformers 5)
         unsloth_total = False  # the total steps are Unsloth's banner's
         global_step: int | None = None
         last_dated: int | None = None
@@ -403,6 +410,8 @@ class HFTrainerParser(LogReader):
                     batch = float(m.group(1).replace(",", ""))
                 if examples is None and "Num examples = " in text and (m := _EXAMPLES.search(text)) is not None:
                     examples = int(m.group(1).replace(",", ""))  # (the training header's: an evaluation's comes later)
+                if "Num update steps per epoch" in text and (m := _UPDATES_PER_EPOCH.search(text)) is not None:
+                    updates_per_epoch = int(m.group(1).replace(",", "")) or None
             if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
                 run_ends.append(index)
                 last_reading = None  # (the next trial's dicts are no step of this trial's bar)
@@ -435,10 +444,11 @@ class HFTrainerParser(LogReader):
                            detail="train metrics", raw=text)
                 summarized_run = True
                 continue
-            if "Continuing training" in text and (m := _CONTINUE.search(text)) is not None:
+            if ("Continuing training" in text or "Resuming training from" in text) and (m := _CONTINUE.search(text)) is not None:
+                resumed_from = int(m.group(1) or m.group(2))
                 rows.event(LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                           step=int(m.group(1)), detail="continuing training", raw=text)
-                dicts.append(_Dict(index, line, {"_resumed_from": int(m.group(1))}, last_reading))
+                           step=resumed_from, detail="continuing training", raw=text)
+                dicts.append(_Dict(index, line, {"_resumed_from": resumed_from}, last_reading))
                 replay = _Replay()
                 if bars:
                     bars[-1].resumed = True
@@ -558,7 +568,7 @@ class HFTrainerParser(LogReader):
             epochs = None  # (Unsloth's banner counts the epochs begun, `max_steps` or not: no steps an epoch unchecked)
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
-                                               run_ends, saved, epoch_checked)
+                                               run_ends, saved, epoch_checked, updates_per_epoch)
         _samples_since_last(rows, batch)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
@@ -605,7 +615,7 @@ class HFTrainerParser(LogReader):
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
               batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
               run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = (),
-              epoch_checked: bool = False) -> tuple[int, int, int]:
+              epoch_checked: bool = False, updates_per_epoch: int | None = None) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -642,8 +652,8 @@ class HFTrainerParser(LogReader):
         anchored = {key: step for rank, group in by_rank.items()
                     for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
-        header_per_epoch = (_saves_per_epoch(by_rank, saved, total_steps / epochs) or total_steps / epochs
-                            if total_steps and epochs else None)
+        header_per_epoch = updates_per_epoch or (_saves_per_epoch(by_rank, saved, total_steps / epochs)
+                                                 or total_steps / epochs if total_steps and epochs else None)
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
         # one), in a file of one run (one summary, however often printed, and one bar that drew:
@@ -1430,7 +1440,8 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     """Steps of one process's metric dicts (by `id`) where they are the Trainer's logging grid and
     nothing else places them: HF logs every `logging_steps` (K) steps, and step 1 too where
     `logging_first_step` is set, so the last of n dicts on the grid is at K x n <= N < K x (n + 1)
-    for a run of N steps, which leaves at most one K (a few where n is small: the one whose grid the
+    for a run of N steps (R + K x n <= N for a run resumed at step R: its grid goes on from R), which
+    leaves at most one K (a few where n is small: the one whose grid the
     printed epochs miss least, then the widest). Only where every dict
     prints the epoch that its step gives, to its printing's half unit and half a step, by the steps
     an epoch the summary says (`_summary_epoch`); without that, only where K x n = N and the last
@@ -1438,6 +1449,13 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     summary's). Dicts a reading drawn with them places must be where the grid puts them, unless the
     epochs are printed fine enough to name each one's place on it."""
     if not losses or not run_total:
+        return {}
+    # (a resumed run's dicts, after its `Continuing training from global step R`: the grid from R, over the N - R steps
+    # it ran)
+    resumed = next((d.record["_resumed_from"] for d in reversed(dicts) if "_resumed_from" in d.record
+                    and d.index < losses[0].index and d.line.rank == losses[0].line.rank), 0)
+    ran = run_total - resumed
+    if ran <= 0:
         return {}
     span = _summary_epoch_span(dicts, run_total)
     per_epoch = span[0] if span is not None else None
@@ -1455,26 +1473,26 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     # (where the last dict prints its epoch, the spacing its step allows: a few candidates, not
     # every one a run of N steps and n dicts allows, N / n of them for one dict)
     last_epoch = to_float(last.get("epoch"))
-    for first in (0, 1):
+    for first in (0, 1) if not resumed else (0,):
         n = len(losses) - first
         if n <= 0:
             continue
-        low, high = run_total // (n + 1) + 1, run_total // n
+        low, high = ran // (n + 1) + 1, ran // n
         if slack is not None and per_epoch is not None and last_epoch is not None:
-            low = max(low, math.floor((last_epoch * per_epoch - slack) / n))
-            high = min(high, math.ceil((last_epoch * per_epoch + slack) / n))
+            low = max(low, math.floor((last_epoch * per_epoch - resumed - slack) / n))
+            high = min(high, math.ceil((last_epoch * per_epoch - resumed + slack) / n))
         # (epochs too coarse to pin the spacing among thousands: only the one that ends at the run's end)
         spacings = range(low, high + 1) if high - low <= _GRID_CANDIDATES else (
-            [run_total // n] if run_total % n == 0 else [])
+            [ran // n] if ran % n == 0 else [])
         for every in spacings:
             if first and every < 2:
                 continue
-            steps = [1] * first + [every * i for i in range(1, n + 1)]
+            steps = [1] * first + [resumed + every * i for i in range(1, n + 1)]
             # (epochs printed finer than half the spacing name each dict's place on the grid: a
             # reading drawn with a dict that disagrees was drawn after it, the next step's)
             named = slack is not None and slack < every / 2
             if slack is None:
-                miss = 0.0 if not first and every * n == run_total and at_end else math.inf
+                miss = 0.0 if not first and every * n == ran and at_end else math.inf
             else:
                 miss = max((abs(step - epoch * per_epoch) for d, step in zip(losses, steps, strict=True)
                             if (epoch := to_float(d.record.get("epoch"))) is not None), default=0.0)

@@ -13,7 +13,10 @@ table: a large one makes each checkpoint take seconds to write (transformers 5 t
 `Writing model shards` bar that shows it). With --tokens-seen the dicts print the running count of
 tokens trained on (`num_input_tokens_seen`), and each rank's truth its steps' tokens. With --example-tail the script ends as the
 transformers example scripts (run_glue.py, run_clm.py) do: logging at INFO, the model saved, the
-train metrics table, then `trainer.evaluate()` (its own bar) and the eval metrics table.
+train metrics table, then `trainer.evaluate()` (its own bar) and the eval metrics table. With --log-info the
+Trainer logs at INFO from the start, as those scripts set it (its `***** Running training *****` header, and a
+resumed run's line saying from which step it goes on). With --no-bar the Trainer draws no progress bar
+(`disable_tqdm`, as batch jobs set it): its metric dicts alone.
 
 The harness's own clock (time.time() in a TrainerCallback) goes to --truth as `TRUTH {...}` lines,
 not to the console, so the console holds only what the framework and launcher printed: attempt
@@ -132,6 +135,9 @@ def main() -> None:
     ap.add_argument("--n-positions", type=int, default=64,
                     help="the model's position table (a larger one makes each checkpoint take longer to write)")
     ap.add_argument("--report-to", default=None, help="TrainingArguments.report_to (default: the Trainer's own)")
+    ap.add_argument("--no-bar", action="store_true", help="TrainingArguments.disable_tqdm: no progress bar, as a batch job's")
+    ap.add_argument("--log-info", action="store_true",
+                    help="log at INFO from the start, as the transformers example scripts set it (the header, a resume's line)")
     ap.add_argument("--tokens-seen", action="store_true",
                     help="include_num_input_tokens_seen: the dicts print the running count of tokens trained on")
     ap.add_argument("--cuda", action="store_true", help="train on the GPU (NCCL between ranks) instead of the CPU (gloo)")
@@ -151,8 +157,9 @@ def main() -> None:
         save_steps=a.save_steps, use_cpu=not a.cuda, ddp_backend="nccl" if a.cuda else "gloo", seed=0,
         eval_strategy="steps" if a.eval_steps else "no", eval_steps=a.eval_steps or None, per_device_eval_batch_size=8,
         include_num_input_tokens_seen=a.tokens_seen, **({"report_to": a.report_to} if a.report_to else {}),
+        **({"disable_tqdm": True} if a.no_bar else {}),
     )
-    if a.example_tail:
+    if a.example_tail or a.log_info:
         transformers.utils.logging.set_verbosity_info()
     evaluation = RandomTokens(a.eval_samples, 64, 512) if a.eval_steps or a.example_tail else None
     trainer = CpuDdpTrainer(model=model, args=args, train_dataset=RandomTokens(a.train_samples, 64, 512), eval_dataset=evaluation,
