@@ -860,9 +860,9 @@ def test_a_stable_baselines3_console_cut_inside_a_table_keeps_its_steps(tmp_path
 
 
 def test_transformers_5_s_resume_line_is_a_checkpoint_load_of_its_step() -> None:
-    """sample_logs/hf_trainer_v5_resume_info (record_hf_v5_resume_info_job.sh): `Resuming training from checkpoint with
-    epoch 0 and global step 4` is a checkpoint load of step 4, the last step the harness saw saved before the crash (it
-    was none, and the resumed run's dicts were numbered on from the first run's: 7 to 14)."""
+    """sample_logs/hf_trainer_v5_resume_info (record_hf_resume_job.sh hf_trainer_v5_resume_info): `Resuming training
+    from checkpoint with epoch 0 and global step 4` is a checkpoint load of step 4, the last step the harness saw saved
+    before the crash (it was none, and the resumed run's dicts were numbered on from the first run's: 7 to 14)."""
     folder = SAMPLE_LOGS / "hf_trainer_v5_resume_info"
     t = truth(folder)
     crashed = min(x["t"] for x in t if x["attempt"] == 1)
