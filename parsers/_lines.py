@@ -564,7 +564,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
                       # (a line naming its software's date is Python's to read: `_leading`; so is a 12-hour clock's,
                       # and an offset after a space, which `_ISO_COLUMNS` does not read)
                       software=head.str.contains(_SOFTWARE_DATE.pattern) | head.str.contains(_MERIDIEM_HEAD)
-                      | head.str.contains(_SPACED_OFFSET) | head.str.contains(_MINDSPORE_HINT),
+                      | head.str.contains(_SPACED_OFFSET) | head.str.contains(_MINDSPORE_HINT)
+                      | head.str.contains(_NAMED_MONTH_OPENS),
                       stamp=head.str.extract_groups(_ISO_COLUMNS))
               .unnest("stamp")
               .select("index", "tz", "leading", "second",
@@ -1377,7 +1378,12 @@ _CTIME_AFTER = re.compile(r"(?<=[\s(])" + _CTIME_LEADING.pattern.removeprefix(r"
 _NAMED_MONTH = re.compile(
     r"(?<![\w-])(?:(?P<y>\d{4})-(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(?P<d>\d{2})"
     r"|(?P<d2>\d{2})-(?P<mon2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(?P<y2>\d{4}))"
-    r"[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?![\d:])")
+    r"[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2}| [+-]\d{4}\b)?(?![\d:])")
+# (the line's own date where it opens the line: read before any other date a message holds; for polars, such a line is
+# Python's to read)
+_NAMED_MONTH_FIRST = re.compile(r"[\[ ]{0,2}(?=\d)")
+_MONTH_NAMES = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+_NAMED_MONTH_OPENS = rf"^[\[ ]{{0,2}}(?:\d{{4}}-{_MONTH_NAMES}-\d{{2}}|\d{{2}}-{_MONTH_NAMES}-\d{{4}})[ T]"
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35
 
@@ -1449,6 +1455,10 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
     if (text[2:3] == ":" or text[3:4] == ":") and _CLOCK_FIRST.match(text) is not None and (
             _CLOCK_THEN_DATE.match(text) is None):
         return None
+    # (a date that names its month where the line opens: the line's, whatever date its message holds)
+    if ("-" in text[2:6] and (opened := _NAMED_MONTH_FIRST.match(text)) is not None
+            and (named := _NAMED_MONTH.match(text, opened.end())) is not None):
+        return _named_month_ns(text, named)
     if "):" in text[:DATE_START_MAX] and (mindspore := _leading(_MINDSPORE_STAMP, text)) is not None:
         ns = _match_ns(mindspore, mindspore.group(0)[2:21], lambda: {**mindspore.groupdict(), "tz": None})
         return ns + int(mindspore.group("us")) * 1000 if ns is not None and mindspore.group("us") else ns
@@ -1463,9 +1473,6 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
             return _match_ns(ctime, ctime.group(0), lambda: _month_day(ctime))
         if (later := _leading(_CTIME_AFTER, text)) is not None:
             return _match_ns(later, later.group(0), lambda: _month_day(later))
-        if "-" in text[:_DATE_END_MAX] and (named := _leading(_NAMED_MONTH, text)) is not None:
-            return _match_ns(named, "n" + text[named.start():named.end("s")], lambda: {
-                **_month_day(named), "tz": None, "y": named.group("y") or named.group("y2")})
         if (rich := _rich_time(text)) is not None:
             month_first = not day_first and int(rich.group("first")) <= 12  # (a day past 12 first: the day first)
             return _match_ns(rich, f"r{month_first:d}{rich.group(0)}", lambda: {
@@ -1475,10 +1482,20 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
                                    or (packed := _DATE_KAIR.match(text)) is not None):
             return _match_ns(packed, "p" + packed.group(0)[:17], lambda: {
                 **packed.groupdict(), "tz": None, "y": packed.groupdict().get("y") or f"20{packed.group('yy')}"})
-        return _slash_timestamp(text, day_first) if "/" in text[:_DATE_END_MAX] else None
+        if "/" in text[:_DATE_END_MAX] and (slashed := _slash_timestamp(text, day_first)) is not None:
+            return slashed
+        # (a date that names its month within the line's head, no other date before it)
+        return _named_month_ns(text, named) if "-" in text[:_DATE_END_MAX] and (
+            named := _leading(_NAMED_MONTH, text)) is not None else None
     # a log's lines share their seconds: each distinct second (and zone) is converted once
     key = text[match.start():match.end("s")] + (match.group("tz") or "")
     return _meridiem(text, match, _match_ns(match, key, match.groupdict))
+
+
+def _named_month_ns(text: str, named: re.Match[str]) -> int | None:
+    """A `_NAMED_MONTH` date's time (its zone, and its half of the day where a 12-hour clock's)."""
+    return _meridiem(text, named, _match_ns(named, "n" + text[named.start():named.end("s")] + (named.group("tz") or ""),
+                                            lambda: {**_month_day(named), "y": named.group("y") or named.group("y2")}))
 
 
 def _meridiem(text: str, match: re.Match[str], ns: int | None) -> int | None:

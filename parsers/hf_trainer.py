@@ -1440,7 +1440,7 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     """Steps of one process's metric dicts (by `id`) where they are the Trainer's logging grid and
     nothing else places them: HF logs every `logging_steps` (K) steps, and step 1 too where
     `logging_first_step` is set, so the last of n dicts on the grid is at K x n <= N < K x (n + 1)
-    for a run of N steps (R + K x n <= N for a run resumed at step R: its grid goes on from R), which
+    for a run of N steps (a run resumed at step R logs at the multiples of K past R, the last at most N), which
     leaves at most one K (a few where n is small: the one whose grid the
     printed epochs miss least, then the widest). Only where every dict
     prints the epoch that its step gives, to its printing's half unit and half a step, by the steps
@@ -1450,8 +1450,8 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
     epochs are printed fine enough to name each one's place on it."""
     if not losses or not run_total:
         return {}
-    # (a resumed run's dicts, after its `Continuing training from global step R`: the grid from R, over the N - R steps
-    # it ran)
+    # (a resumed run's dicts, after its `Continuing training from global step R`: the grid's steps past R, over the N - R
+    # steps it ran)
     resumed = next((d.record["_resumed_from"] for d in reversed(dicts) if "_resumed_from" in d.record
                     and d.index < losses[0].index and d.line.rank == losses[0].line.rank), 0)
     ran = run_total - resumed
@@ -1487,7 +1487,10 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         for every in spacings:
             if first and every < 2:
                 continue
-            steps = [1] * first + [resumed + every * i for i in range(1, n + 1)]
+            # (the Trainer logs where its global step is a multiple of K: after a resume at R, from the first past R)
+            steps = [1] * first + [every * (resumed // every + i) for i in range(1, n + 1)]
+            if resumed and not steps[-1] <= run_total < steps[-1] + every:
+                continue
             # (epochs printed finer than half the spacing name each dict's place on the grid: a
             # reading drawn with a dict that disagrees was drawn after it, the next step's)
             named = slack is not None and slack < every / 2

@@ -424,18 +424,21 @@ def test_launches_resumed_from_the_last_checkpoint_hours_later_are_one_job(tmp_p
 def test_a_resume_joins_only_a_job_whose_training_did_not_end() -> None:
     """Facts of three logs in one folder, days apart (hand-built, the fast tier): a launch that stopped at step 20 without
     a word, then one that loaded a checkpoint and failed before its first step, then one that loaded it and went on
-    from step 21: one job. The same after a run that said its training ended (a finished run, then runs branched from
-    its checkpoint at step 11 with other settings): three jobs."""
+    from step 21: one job (not a load alone, nor a resume a month later). The same after a run that said its training
+    ended (a finished run, then runs branched from its checkpoint at step 11 with other settings): three jobs."""
     from tracelens.jobs import FileFacts, find_jobs
 
     day = 86_400 * 10**9
 
-    def log(n: int, first_step: int | None, resumes: bool, completed: bool) -> FileFacts:
+    def log(n: int, first_step: int | None, resumes: bool, completed: bool, failed: bool = False) -> FileFacts:
         return FileFacts(path=f"/r/launch{n}.log", place="/r", kind="console_log", first_ns=n * day,
                          last_ns=n * day + 3600 * 10**9, run_folder=True, first_step=first_step, resumes=resumes,
-                         completed=completed)
+                         completed=completed, failed=failed)
 
-    relaunched = [log(1, 1, False, False), log(2, None, True, False), log(3, 21, True, False)]
+    relaunched = [log(1, 1, False, False), log(2, None, True, False, failed=True), log(3, 21, True, False)]
     assert [len(job.files) for job in find_jobs(relaunched)] == [3]
     branched = [log(1, 1, False, True), log(2, 11, True, True), log(3, 11, True, False)]
     assert [len(job.files) for job in find_jobs(branched)] == [1, 1, 1]
+    # a checkpoint's load alone (no step, no failure: an issue's paste), or a resume weeks later: no launch of the job
+    assert [len(job.files) for job in find_jobs([log(1, 1, False, False), log(2, None, True, False)])] == [1, 1]
+    assert [len(job.files) for job in find_jobs([log(1, 1, False, False), log(30, 21, True, False)])] == [1, 1]

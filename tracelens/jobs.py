@@ -50,6 +50,9 @@ from tracelens.safe_text import printable
 # launcher's rendezvous (torchrun waits up to 15 min for the workers to join). A longer gap is
 # another job (or a requeue that waited long: `--job all` keeps everything as one).
 JOB_GAP_NS = 3600 * 10**9
+# The longest a job waits between launches and still resumes from its checkpoint as the same job (`Job.resumed_by`): a
+# spot instance's capacity back, a requeue's place in a busy queue, days; not a project picked up again months later.
+RESUME_GAP_MAX_NS = 7 * 86_400 * 10**9
 # Clocks of different hosts and sources (a log line's whole-second stamp, a bar anchored on the
 # dated lines around it) disagree by seconds; two files this close in time overlap.
 CLOCK_SLACK_NS = 120 * 10**9
@@ -80,6 +83,7 @@ class FileFacts:
     first_step: int | None = None  # the step of its first step row (a log's)
     resumes: bool = False  # a log that loads a checkpoint before its first step row, or with none (`resumed_by`)
     completed: bool = False  # the last of its log's ends and failures is an end of training
+    failed: bool = False  # the last of its log's ends and failures is a failure
 
     @property
     def timed(self) -> bool:
@@ -135,15 +139,17 @@ class Job:
         not end (its latest file's last word is no end of training: stopped, failed or cut off) and
         `other`'s first file loads a checkpoint before its first step row, a step past this job's first, or
         before no step (a launch that failed as it loaded): a spot instance's or a requeued job's next
-        launch, started from the last launch's checkpoint hours later. Not a run branched from a finished
-        run's checkpoint (another learning rate from epoch 1), nor a new run from a checkpoint's weights,
-        counting from 0 or 1."""
+        launch, started from the last launch's checkpoint hours later (at most `RESUME_GAP_MAX_NS`). Not a
+        run branched from a finished run's checkpoint (another learning rate from epoch 1), nor a new run
+        from a checkpoint's weights, counting from 0 or 1, nor a log of a checkpoint loaded alone (an issue's
+        paste)."""
         first = min((f for f in other.files if f.timed), key=lambda f: (f.first_ns, f.path), default=None) \
             if isinstance(other, Job) else other
-        if first is None or not first.resumes or self.completed:
+        if first is None or not first.resumes or self.completed or (
+                self.last_ns is not None and first.first_ns is not None and first.first_ns - self.last_ns > RESUME_GAP_MAX_NS):
             return False
         if first.first_step is None:
-            return True
+            return first.failed  # (a log that loaded a checkpoint and stopped with no step and no failure: not a launch's)
         return self.first_step is not None and first.first_step > max(self.first_step, 1)
 
     @property
@@ -354,7 +360,7 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
     tables = {table: sorted(set(paths)) for table, paths in tables.items()}  # a pack holds many files' rows
     spans: dict[str, tuple[int | None, int | None]] = {}
     sizes: dict[str, int] = {}
-    firsts: dict[str, tuple[int | None, bool, bool]] = {}  # file_id -> first step, `resumes`, `completed` (its log's)
+    firsts: dict[str, tuple[int | None, bool, bool, bool]] = {}  # file_id -> first step, `resumes`, `completed`, `failed`
     if tables:
         import duckdb
 
@@ -399,17 +405,20 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
             steps = ("select file_id, arg_min(step, line) as step, min(line) as line from read_parquet(?) "
                      "where step is not null group by file_id" if "log_steps" in tables
                      else "select null::varchar as file_id, null::bigint as step, null::bigint as line")
+            failures = ", ".join(f"'{kind}'" for kind in sorted(FAILURE_EVENT_KINDS))
             sql = (f"select file_id, s.step, e.loaded is not null and (s.line is null or e.loaded < s.line), "
-                   f"coalesce(e.ended = '{LogEventKind.ATTEMPT_END}', false) from ({steps}) s full join ("
+                   f"coalesce(e.ended = '{LogEventKind.ATTEMPT_END}', false), coalesce(e.ended in ({failures}), false) "
+                   f"from ({steps}) s full join ("
                    "select file_id, min(line) filter (where kind in ('checkpoint_load_start', 'checkpoint_load_end')) "
                    f"as loaded, arg_max(kind, line) filter (where kind in ({ends})) as ended "
                    "from read_parquet(?) group by file_id) e using (file_id)")
             step_params = ([tables["log_steps"]] if "log_steps" in tables else []) + [tables["log_events"]]
-            for file_id, step, resumes, completed in con.execute(sql, step_params).fetchall():
-                firsts[file_id] = (step, bool(resumes), bool(completed))
+            for file_id, step, resumes, completed, failed in con.execute(sql, step_params).fetchall():
+                firsts[file_id] = (step, bool(resumes), bool(completed), bool(failed))
         elif "log_steps" in tables:
             sql = "select file_id, arg_min(step, line) from read_parquet(?) where step is not null group by file_id"
-            firsts = {file_id: (step, False, False) for file_id, step in con.execute(sql, [tables["log_steps"]]).fetchall()}
+            firsts = {file_id: (step, False, False, False)
+                      for file_id, step in con.execute(sql, [tables["log_steps"]]).fetchall()}
         con.close()
     by_path = {rec.path: rec for rec in records}
     run_places = {place_of(os.path.join(d, "-"), roots, log_dirs) for d in log_dirs}
@@ -421,12 +430,12 @@ def file_facts(root: Path, records: Iterable[Any], roots: Sequence[str], others:
         lo, hi = spans.get(source_rec.file_id, (None, None)) if source_rec.fragments else (None, None)
         evidence = bool(source_rec.fragments) and source_rec.rows > 0 and source_rec.status in _READ
         place = place_of(rec.path, roots, log_dirs)
-        step, resumes, completed = firsts.get(source_rec.file_id, (None, False, False)) if source_rec.fragments else (
-            None, False, False)
+        step, resumes, completed, failed = firsts.get(source_rec.file_id, (None, False, False, False)) if (
+            source_rec.fragments) else (None, False, False, False)
         facts.append(FileFacts(path=rec.path, place=place, kind=rec.kind, first_ns=lo, last_ns=hi,
                                world_size=sizes.get(source_rec.file_id) if source_rec.fragments else None,
                                evidence=evidence, run_folder=place in run_places, first_step=step, resumes=resumes,
-                               completed=completed))
+                               completed=completed, failed=failed))
     return facts
 
 
