@@ -633,7 +633,9 @@ class HFTrainerParser(LogReader):
         counted = {rank: _counted_from_start(group) for rank, group in by_rank.items()}
         untold = ordinal = 0  # dicts whose count is no step by their epochs: left out, numbered by it
         named = any(d.reading is not None or "step" in d.record or "global_step" in d.record for d in losses)
-        gridded = {key: step for group in by_rank.values() for key, step in _logging_grid(group, dicts, run_total).items()}
+        gridded = {key: step for group in by_rank.values() for runs in [_resumed_runs(group, dicts)]
+                   for number, run in enumerate(runs) for key, step in _logging_grid(
+                       run, dicts, run_total, ends_run=number == len(runs) - 1).items()}
         save_steps = {key: step for rank, group in by_rank.items()
                       for key, step in _save_grid(group, [(index, step) for index, r, step in saved if r == rank]).items()}
         # a dict with no step of its own and no drawing beside it, whose learning rate DeepSpeed's
@@ -1436,11 +1438,24 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
 _GRID_CANDIDATES = 10_000  # the most spacings `_logging_grid` tries for one count of dicts
 
 
-def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None) -> dict[int, int]:
+def _resumed_runs(losses: list[_Dict], dicts: list[_Dict]) -> list[list[_Dict]]:
+    """One process's metric dicts split where a resumed run begins (its `Continuing training from global step R`):
+    each run's dicts on a grid of their own."""
+    resumes = sorted(d.index for d in dicts if "_resumed_from" in d.record and losses and d.line.rank == losses[0].line.rank)
+    runs: list[list[_Dict]] = [[]]
+    for d in losses:
+        if resumes and runs[-1] and any(runs[-1][-1].index < at < d.index for at in resumes):
+            runs.append([])
+        runs[-1].append(d)
+    return runs
+
+
+def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None, ends_run: bool = True) -> dict[int, int]:
     """Steps of one process's metric dicts (by `id`) where they are the Trainer's logging grid and
     nothing else places them: HF logs every `logging_steps` (K) steps, and step 1 too where
     `logging_first_step` is set, so the last of n dicts on the grid is at K x n <= N < K x (n + 1)
-    for a run of N steps (a run resumed at step R logs at the multiples of K past R, the last at most N), which
+    for a run of N steps (a run resumed at step R logs at the multiples of K past R, the last at most N; a run a
+    failure cut short, `ends_run` false, only at most N), which
     leaves at most one K (a few where n is small: the one whose grid the
     printed epochs miss least, then the widest). Only where every dict
     prints the epoch that its step gives, to its printing's half unit and half a step, by the steps
@@ -1477,7 +1492,8 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
         n = len(losses) - first
         if n <= 0:
             continue
-        low, high = ran // (n + 1) + 1, ran // n
+        # (a run resumed past step R, or one a failure cut short, `ends_run` false: only K x (n - 1) < N - R bounds it)
+        low, high = (ran // (n + 1) + 1, ran // n) if ends_run and not resumed else (1, ran // max(n - 1, 1))
         if slack is not None and per_epoch is not None and last_epoch is not None:
             low = max(low, math.floor((last_epoch * per_epoch - resumed - slack) / n))
             high = min(high, math.ceil((last_epoch * per_epoch - resumed + slack) / n))
@@ -1489,8 +1505,8 @@ def _logging_grid(losses: list[_Dict], dicts: list[_Dict], run_total: int | None
                 continue
             # (the Trainer logs where its global step is a multiple of K: after a resume at R, from the first past R)
             steps = [1] * first + [every * (resumed // every + i) for i in range(1, n + 1)]
-            if resumed and not steps[-1] <= run_total < steps[-1] + every:
-                continue
+            if steps[-1] > run_total or (ends_run and resumed and run_total >= steps[-1] + every):
+                continue  # (past the run's steps, or a run that ended short of its last multiple of K)
             # (epochs printed finer than half the spacing name each dict's place on the grid: a
             # reading drawn with a dict that disagrees was drawn after it, the next step's)
             named = slack is not None and slack < every / 2

@@ -8,15 +8,17 @@
 # `record_hf_resume_job.sh hf_trainer_v5_resume_info` records the same job with transformers 5 (needs
 # transformers>=5), logging at INFO as the example scripts set it and with no progress bar, as batch jobs set it
 # (--log-info --no-bar), its metrics every 3 steps: the relaunch says `Resuming training from checkpoint with epoch 0
-# and global step 4` and its metric dicts, naming no step, are logged at steps 6, 9 and 12.
+# and global step 4` and its metric dicts, naming no step, are logged at steps 6, 9 and 12;
+# `record_hf_resume_job.sh hf_trainer_resume_info` the same with transformers<5 (`Continuing training from global
+# step 4`, and no `Num update steps per epoch` in its header).
 # The harness's clock is in truth.txt (`TRUTH {...}` lines).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 name=${1:-hf_trainer_resume}
 case "$name" in
   hf_trainer_resume) extra=() ;;
-  hf_trainer_v5_resume_info) extra=(--log-info --no-bar --logging-steps 3) ;;
-  *) echo "usage: $0 [hf_trainer_resume|hf_trainer_v5_resume_info]" >&2; exit 2 ;;
+  hf_trainer_resume_info|hf_trainer_v5_resume_info) extra=(--log-info --no-bar --logging-steps 3) ;;
+  *) echo "usage: $0 [hf_trainer_resume|hf_trainer_resume_info|hf_trainer_v5_resume_info]" >&2; exit 2 ;;
 esac
 out="$here/$name"
 rm -rf "$out" && mkdir -p "$out"

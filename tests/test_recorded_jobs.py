@@ -859,12 +859,14 @@ def test_a_stable_baselines3_console_cut_inside_a_table_keeps_its_steps(tmp_path
     assert [s for (s,) in con.execute("select step from log_steps order by line").fetchall()] == [1, 2, 3]
 
 
-def test_transformers_5_s_resume_line_is_a_checkpoint_load_of_its_step() -> None:
-    """sample_logs/hf_trainer_v5_resume_info (record_hf_resume_job.sh hf_trainer_v5_resume_info): `Resuming training
-    from checkpoint with epoch 0 and global step 4` is a checkpoint load of step 4, the last step the harness saw saved
-    before the crash (it was none); the dicts, every 3 steps and naming none, are at each attempt's steps the harness
-    ran that the Trainer logs at, the multiples of 3 (the resumed run's were numbered on from the first run's)."""
-    folder = SAMPLE_LOGS / "hf_trainer_v5_resume_info"
+@pytest.mark.parametrize("job", ["hf_trainer_v5_resume_info", "hf_trainer_resume_info"])
+def test_a_resume_line_is_a_checkpoint_load_of_its_step_and_the_dicts_go_on_from_it(job: str) -> None:
+    """sample_logs/hf_trainer_v5_resume_info and hf_trainer_resume_info (record_hf_resume_job.sh JOB: transformers 5
+    and 4 at INFO, no bar): `Resuming training from checkpoint with epoch 0 and global step 4` (4's `Continuing training
+    from global step 4`) is a checkpoint load of step 4, the last step the harness saw saved before the crash (5's was
+    none); the dicts, every 3 steps and naming none, are at each attempt's steps the harness ran that the Trainer logs
+    at, the multiples of 3 (they were numbered 1 to 5 in the order printed)."""
+    folder = SAMPLE_LOGS / job
     t = truth(folder)
     crashed = min(x["t"] for x in t if x["attempt"] == 1)
     saved = max(x["step"] for x in t if x["event"] == "checkpoint_saved" and x["t"] < crashed)
