@@ -3672,7 +3672,9 @@ def _reached_past_the_last_step(rows: LogRows, reached: list[tuple[Line, int, di
     for line, step, values in reached:
         seen = before.get(line.rank, [])
         at = bisect_left(seen, (line.number, -1))
-        if line.ts_ns is not None and at and step > seen[at - 1][1]:  # (past the step of the rank's row before it)
+        # (past the step of the rank's row before it, and its run's last: no row after it goes on past it, a later
+        # run's count starting again may)
+        if line.ts_ns is not None and at and step > seen[at - 1][1] and (at == len(seen) or seen[at][1] < step):
             rows.step(line=line.number, rank=line.rank, step=step, end_ns=line.ts_ns, **values)
             seen.insert(at, (line.number, step))
 
