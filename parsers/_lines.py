@@ -125,6 +125,7 @@ _CTIME_PREFIX = re.compile(
     r"(?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d) (?P<y>\d{4})(?=\[\d{1,7}(?:,\d{1,7})?\]<std(?:out|err)>:)")
 _MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
+_MONTH_NAMES = "(?:" + "|".join(_MONTHS) + ")"  # (a pattern's alternation of them)
 # A line number pasted in front of every line (`cat -n`, copied from a code viewer): "  12\t".
 _PASTED_NUMBER = re.compile(r"[ ]{0,8}(\d{1,9})(?:\t|[ ]\|[ ]|:[ ]{0,2}\t)|\[(\d{1,9})\](?:[ ]|$)")
 # ISO-like times: a space, `T`, (open_clip's `datefmt="%Y-%m-%d,%H:%M:%S"`) a comma or (Sockeye's
@@ -833,8 +834,7 @@ _NEEDS_PYTHON = (
 # that have it): a superset of those patterns' matches, so no dated line is passed over.
 _DATE_HINT = (r"(?:\d{4}-\d{2}-\d{2}[ T,:]|\):\d{4}-\d{2}-\d{2}-|(?:\d{4}/\d{2}/\d{2}|\d{2}/\d{2}/\d{4})(?:[ T]|, )"
               r"|^\[?[IWEF]\d{8} "
-              r"|\d{4}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2}[ T]"
-              r"|\d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}[ T]"
+              rf"|\d{{4}}-{_MONTH_NAMES}-\d{{2}}[ T]|\d{{2}}-{_MONTH_NAMES}-\d{{4}}[ T]"
               r"|^\d{8}[ -]|^\d{2}-\d{2}-\d{2} |^\[\d{2}[/.]\d{2}[/.]\d{2} |(?:it/s|s/it)\]\[\d{2}/\d{2}/\d{2} "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d "
               r"|^\[?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [ \d]\d (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
@@ -1376,13 +1376,12 @@ _CTIME_AFTER = re.compile(r"(?<=[\s(])" + _CTIME_LEADING.pattern.removeprefix(r"
 # Python logging's date with its month's name between the year and the day (`datefmt="%Y-%b-%d %H:%M:%S"`: "[2025-Mar-13
 # 13:56:50] INFO: ...") or after the day (`%d-%b-%Y %H:%M:%S`: "13-Mar-2025 13:56:50")
 _NAMED_MONTH = re.compile(
-    r"(?<![\w-])(?:(?P<y>\d{4})-(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(?P<d>\d{2})"
-    r"|(?P<d2>\d{2})-(?P<mon2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(?P<y2>\d{4}))"
+    rf"(?<![\w-])(?:(?P<y>\d{{4}})-(?P<mon>{_MONTH_NAMES})-(?P<d>\d{{2}})"
+    rf"|(?P<d2>\d{{2}})-(?P<mon2>{_MONTH_NAMES})-(?P<y2>\d{{4}}))"
     r"[ T](?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:[.,](?P<frac>\d{1,9}))?(?P<tz>Z|[+-]\d{2}:?\d{2}| [+-]\d{4}\b)?(?![\d:])")
 # (the line's own date where it opens the line: read before any other date a message holds; for polars, such a line is
 # Python's to read)
 _NAMED_MONTH_FIRST = re.compile(r"[\[ ]{0,2}(?=\d)")
-_MONTH_NAMES = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 _NAMED_MONTH_OPENS = rf"^[\[ ]{{0,2}}(?:\d{{4}}-{_MONTH_NAMES}-\d{{2}}|\d{{2}}-{_MONTH_NAMES}-\d{{4}})[ T]"
 DATE_START_MAX = 80
 _DATE_END_MAX = DATE_START_MAX + 35

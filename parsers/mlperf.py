@@ -43,6 +43,7 @@ from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import gc_paused, read_bytes
 from tracelens.parsers._lines import FileLines, strip_prefix
 from tracelens.parsers._logtables import LOG_TABLES, LogRows
+from tracelens.parsers._numbers import json_int
 from tracelens.parsers.console import GENERIC_STEP_LINE
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
@@ -125,8 +126,8 @@ class MlperfParser(Parser):
                               step_time_s=(ended - begun) / 1e9)
                 epoch_steps[rank] = epochs[-1][3]
                 return
-            first, said, count = _int(start_meta.get("first_epoch_num")), _int(meta.get("first_epoch_num")), _int(
-                start_meta.get("epoch_count", meta.get("epoch_count")))
+            first, said = json_int(start_meta.get("first_epoch_num")), json_int(meta.get("first_epoch_num"))
+            count = json_int(start_meta.get("epoch_count", meta.get("epoch_count")))
             epoch = meta.get("epoch_num", start_meta.get("epoch_num"))
             named = first if first is not None else said  # (a stop whose start was not logged names its block alone)
             if samples is not None:
@@ -263,11 +264,11 @@ class MlperfParser(Parser):
                 open_blocks[rank] = (number, ts_ns, samples, meta)
                 block_epochs.pop(rank, None)
             elif key == "epoch_start" and rank in open_blocks:
-                open_epochs.setdefault(rank, {})[_int(meta.get("epoch_num"))] = (number, ts_ns)
+                open_epochs.setdefault(rank, {})[json_int(meta.get("epoch_num"))] = (number, ts_ns)
             elif key == "epoch_stop" and blocks_seen and open_epochs.get(rank):
                 # (its start by its epoch: one may begin before the one before it stops)
                 began = open_epochs[rank]
-                epoch = _int(meta.get("epoch_num"))
+                epoch = json_int(meta.get("epoch_num"))
                 if epoch is None and len(began) == 1:
                     epoch = next(iter(began))
                 if epoch in began:
@@ -286,11 +287,6 @@ class MlperfParser(Parser):
                 _MLLOG_LINES.sub("", data.decode("utf-8", "replace"))):
             _add_program_steps(path, options, result)
         return result
-
-
-def _int(value: Any, default: int | None = None) -> int | None:
-    """A record's whole number (not a bool), else `default`."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 # The records' blocks at most (its epochs: the DLRM reference's one `epoch_stop`) for the program's own step lines among
