@@ -21,6 +21,7 @@ from tracelens.parsers.composer import ComposerParser
 from tracelens.parsers.console import ConsoleReader
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 from tracelens.parsers.deepspeed import DeepSpeedParser
+from tracelens.parsers.dllogger import DLLoggerParser
 from tracelens.parsers.epoch_csv import EpochCsvParser
 from tracelens.parsers.fairseq import FairseqParser
 from tracelens.parsers.flight_recorder import FlightRecorderParser
@@ -62,8 +63,8 @@ def registry(profiles: tuple[str, ...] = ()) -> dict[str, Parser]:
     parsers: list[Parser] = [ProfileParser(load_profile(Path(p))) for p in profiles]
     parsers += [
         KinetoParser(), FlightRecorderParser(), HFTrainerStateParser(), StragglerReportParser(), MlgpParser(),
-        JsonlMetricsParser(), TensorBoardParser(), TensorBoardCsvParser(), LightningCsvParser(), EpochCsvParser(),
-        JsonMetricsParser(),
+        DLLoggerParser(), JsonlMetricsParser(), TensorBoardParser(), TensorBoardCsvParser(), LightningCsvParser(),
+        EpochCsvParser(), JsonMetricsParser(),
         MlperfParser(), NcclTestsParser(),
         *(ConsoleReader(reader, consoles) for reader in consoles.values()), NcclDebugParser(),
     ]

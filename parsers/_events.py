@@ -81,8 +81,14 @@ _END = re.compile(
     # TF-Slim's `learning.train` once its steps are done (the TensorFlow Object Detection API's legacy
     # train.py): "INFO:tensorflow:Finished training! Saving model to disk."
     r"|\bFinished training! Saving model to disk\."
+    # Sacred's run as its main function returns, how long it ran after it: "INFO - uncertainty-quality - Completed
+    # after 0:11:57" (a timedelta: "1 day, 2:03:04")
+    r"|(?:^|- )Completed after (?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2}\s*$"
     # MindFormers' trainer: "training_process: .........Training Over!............."
     r"|\bTraining Over!"
+    # torchtune's checkpointer at the last epoch's save (its recipes save an intermediate checkpoint after the
+    # other epochs): "INFO:torchtune.utils._logging:Saving final epoch checkpoint."
+    r"|(?:^|:|\] |- )Saving final epoch checkpoint\.\s*$"
     # Kaldi's nnet3 training driver once its final model is combined: "2019-11-14 11:56:32,948 [steps/nnet3/chain/
     # train.py:614 - train - INFO ] Cleaning up the experiment directory exp/chain/tdnn_1a_all_sp"
     r"|\.py:\d{1,6} - train - INFO \] Cleaning up the experiment directory \S"
@@ -219,6 +225,13 @@ _D2_EXCEPTION = re.compile(r"\bd2\.engine\.train_loop\]: Exception during traini
 # (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish"; later "... finished (SUCCEEDED).")
 _LAUNCHER_SUCCESS = re.compile(r"\[launch\.py:\d{1,6}:main\] Process \d{1,10} exits successfully"
                                r"|\bLocal worker group finished \((?:WorkerState\.)?SUCCEEDED\)")
+# Graphcore's poprun on the mpirun it ran, once every replica's process is gone ("18:27:55.894 777907
+# POPRUN [I] mpirun (PID 779009) terminated with exit code 0"): the launch's own verdict
+# Colossal-AI's `colossalai run` on a host whose command failed ("Error: failed to run torchrun --nproc_per_node=1 ...
+# train.py -c ./ckpt-fp32 on 127.0.0.1, is localhost: True, exception: Encountered a bad command exit code!"; its
+# "<host>: failure" report follows where it gets that far)
+_COLOSSAL_RUN_FAILED = re.compile(r"\bError: failed to run \S.{0,4000}? on \S{1,255}, is localhost: (?:True|False), exception: ")
+_POPRUN_END = re.compile(r"\bPOPRUN \[[A-Z]\] mpirun \(PID \d{1,10}\) terminated with exit code (?P<code>-?\d{1,4})\s*$")
 # The run's total training time as its message (detectron2's "]: Total training time: 0:06:14",
 # a script's "INFO - Training time: 6.89 min"): the end of training, where it is the process's
 # last word on training: not after a failure (detectron2 prints it in a `finally:` after the
@@ -575,6 +588,10 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # in path:  weights/last-fm/kgat_si_sum_bi_l3/64-32-16/l0.0001_r1e-05-1e-05")
                            r"|^save the weights in path: "
                            r"|\bSaving current state to \S"
+                           # (deepspeech.pytorch's train.py and its forks, before the torch.save of a better model:
+                           # "Sat, 03 Nov 2018 16:39:50 train.py[line:285] INFO Found better validated model, saving to
+                           # model/model.pth")
+                           r"|\bFound better validated model, saving to \S"
                            r"|^Epoch \d{1,9}: [\w.]{1,200} improved from \S{1,40} to \S{1,40}, saving model to \S"
                            # (and its every-epoch save, `Epoch 00005: saving model to ...`; DeepXDE's
                            # ModelCheckpoint's, `Epoch 15000: saving model to ./model.ckpt-15000.pt ...`)
@@ -1098,6 +1115,7 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$|KeyboardInterrupt, attempting graceful"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
+    r"|POPRUN \[|, is localhost: |Completed after \d|Found better validated model"
     r"|Reporting training |SUCCEEDED\)|Wrote the latest version of all result files|^Trial status: "
     r"|ending Ray Tune run|Trials did not complete|has been interrupted"
     r"| errored after |valuation took |\(INFO\): Total time taken: "
@@ -2071,6 +2089,7 @@ class EventScanner:
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
+              or "final epoch checkpoint" in text or "Completed after " in text
               or "the experiment directory " in text or text[:11] == "Best Iter=[" or "] Final " in text
               or "ntrenamiento " in text or "reinamento " in text or "reino " in text or "abgeschlossen" in text
               or (("inetun" in text or "ine-tun" in text or "sft " in text or "SFT " in text)
@@ -2089,6 +2108,9 @@ class EventScanner:
                         else int(length.group(3)) * 60 + int(length.group(4))) if length else None)
             if seconds is None and "Time consumed: " in text and (consumed := duration_s(text.rsplit(": ", 1)[1].strip())):
                 seconds = consumed[0]  # (BasicSR's: its loop's time)
+            if seconds is None and "Completed after " in text and (
+                    after := duration_s(text.rsplit("Completed after ", 1)[1])):
+                seconds = after[0]  # (Sacred's: its run's time)
             if seconds is None and "Total running time: " in text and (running := _RAY_RUNNING.search(text)) is not None:
                 seconds = float(((int(running.group("d") or 0) * 24 + int(running.group("h") or 0)) * 60
                                  + int(running.group("m") or 0)) * 60 + int(running.group("s")))
@@ -2177,6 +2199,19 @@ class EventScanner:
             elif not self.unclean:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="Ray job succeeded")
+        elif ", is localhost: " in text and _COLOSSAL_RUN_FAILED.search(text) is not None:
+            rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="colossalai run: the command failed on a host")
+            self._failure(line.rank)
+        elif "POPRUN [" in text and (poprun := _POPRUN_END.search(text)) is not None:
+            code = poprun.group("code")
+            if code != "0":
+                rows.event(LogEventKind.CRASH, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=f"poprun: mpirun exited with code {code}")
+                self._failure(line.rank)
+            elif not self.unclean:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail="poprun: mpirun exited with code 0")
         elif ("exits successfully" in text or "SUCCEEDED" in text) and not self.unclean and (
                 _LAUNCHER_SUCCESS.search(text) is not None):
             if self.launcher_end is not None:  # the run ends with its last worker
@@ -2317,7 +2352,7 @@ class EventScanner:
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text
               or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text
-              or text[:26] == "save the weights in path: ") and (
+              or text[:26] == "save the weights in path: " or "validated model, saving to " in text) and (
                 save := _SAVE_WEIGHTS.search(text)) is not None:
             save_step = (int(save.group("iter")) if save.group("iter") else
                          int(folder.group(1)) if " weights to " in text and (folder := _STEP_FOLDER.search(text)) else

@@ -1605,7 +1605,8 @@ _LOSS_FIELD_PAIR = re.compile(r"(?:^|, )(?P<key>(?=[A-Za-z_])\w{0,40}?[Ll]oss\w{
 _KEY_VALUE = re.compile(
     # (a dict's quoted key, and its value quoted too: PaddleDetection's `'loss': '5.409677'`, a script's `{'loss': 0.52}`)
     # (and PaddlePaddle's tutorials' `loss is: 2.504774796962738, acc is: 0.07`, its verb before the colon)
-    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+)['\"]?(?: is(?=:))?(?:\s*[:=]\s*|\s+)['\"]?"
+    # (a name may carry its unit in brackets, as torchtitan names its metrics, `end_to_end(s)=7.281267`)
+    r"(?<![\w/.])(?P<key>[A-Za-z_][\w/.]*+(?:\([a-z%]{1,5}\))?)['\"]?(?: is(?=:))?(?:\s*[:=]\s*|\s+)['\"]?"
     # (a NumPy 2 scalar's repr, as verl prints its metrics: `actor/pg_loss:np.float64(-0.0011657940221994068)`)
     r"(?:np\.(?:float|u?int)(?:16|32|64)\()?"
     # (a sentence's full stop after the value is no part of it: `Train loss: 0.3334. Valid loss: 0.3517`)
@@ -1806,7 +1807,11 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
             if before == len(readings) and after_last is None and step in refined:
                 after_last = ts_ns - int(refined[step] * 1e9)
         if before < len(readings):
-            bound = ts_ns - (readings[before][1] + 1) * 10**9 + 1
+            # (and no earlier than puts the next reading's step, at its refined time, before the line)
+            step, elapsed = readings[before]
+            bound = ts_ns - (elapsed + 1) * 10**9 + 1
+            if step in refined:
+                bound = max(bound, ts_ns - int(refined[step] * 1e9))
             low = bound if low is None else max(low, bound)
     if estimate is None and after_beats_before and after_last is not None:
         estimate = after_last
@@ -1815,8 +1820,14 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
         # the latest start any line allows (a dated line printed after a reading is taken to follow
         # it at once). A file's own dates always beat its modification time.
         estimate = after_last if after_last is not None else high
-    if estimate is None or (high is not None and low is not None and low > high):
+    if high is not None and low is not None and low > high:
         return header_ns
+    if estimate is None:
+        # (the header's time, but no earlier than the lines among the readings allow: a model's load
+        # between the header and the bar, the ranks' warnings at its first step saying when it began)
+        estimate = header_ns
+    if estimate is None:
+        return None
     if low is not None:
         estimate = max(estimate, low)
     return min(estimate, high) if high is not None else estimate

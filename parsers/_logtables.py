@@ -31,6 +31,10 @@ METRIC_KEYS = {
     # (OLMo's `throughput/device/tokens_per_second=7,456`, the metric by its path's last part)
     "tokens_per_second": "tokens_per_s", "tokens_per_sec": "tokens_per_s",
     "tflops": "tflops", "mfu": "mfu",
+    # (torchtitan's names, a unit in brackets, as its TensorBoard and W&B scalars and the consoles that print them
+    # spell them: `time_metrics/end_to_end(s)`, the interval's mean step time; `throughput(tps)`; `mfu(%)`)
+    "global_avg_loss": "loss", "end_to_end(s)": "step_time_s", "data_loading(s)": "data_time_s",
+    "throughput(tps)": "tokens_per_s", "mfu(%)": "mfu",
 }
 
 # a loss's name that is an evaluation's (`val_loss`, `eval_loss_total`) or a loss scale's

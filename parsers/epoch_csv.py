@@ -11,8 +11,10 @@ iteration (3D-ResNets' `train_batch.log`: `epoch, batch, iter, loss, ...`), a ro
 column named `loss` (`train_loss`, `train/loss`); Ultralytics' losses are terms (`box`, `cls`,
 `dfl`) with no total, and none is stored. The learning rate is `lr` (`lr/pg0`, YOLOv5's `x/lr0`).
 An epoch's time is the growth of a `time` column since the row before (the first row's its
-own), where the file has one. The rows are undated: the console or the events of the same job
-date the run.
+own), where the file has one, or the epoch's own seconds where a column says so (`epoch_time_seconds`,
+`epoch_time_s`, `epoch_time`). A row is dated by a `timestamp` (`datetime`) column of dates where the table keeps one
+(a script's `2025-07-11 04:13:15` as each epoch ended), its other text cells (`0m 28s`, the framework's name)
+not read; else the rows are undated: the console or the events of the same job date the run.
 """
 
 from __future__ import annotations
@@ -24,13 +26,16 @@ from pathlib import Path
 from tracelens.errors import ParseError
 from tracelens.parsers._csv import csv_rows, steps_result
 from tracelens.parsers._io import read_head
+from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import LogRows
-from tracelens.parsers._numbers import printed_float, to_int
+from tracelens.parsers._numbers import duration_s, printed_float, to_int
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
 
 _LOSS = ("loss", "train_loss", "train/loss")
 _MAX_TIME_S = 1e8  # a `time` past this (3 years) is no run's
 _LR = ("lr", "learning_rate", "lr/pg0", "x/lr0")
+_EPOCH_SECONDS = ("epoch_time_seconds", "epoch_time_s", "epoch_time_sec", "epoch_time")  # an epoch's own seconds
+_DATED = ("timestamp", "datetime", "date_time")  # a column of the date each row was written
 
 
 def _delimiter(header: bytes) -> str:
@@ -61,7 +66,12 @@ def _looks_like(head: bytes) -> bool:
         return False
     if not all(name and all(c.isalnum() or c in "_./()-:@" for c in name) for name in header):
         return False
-    return to_int(row[0]) is not None and all(cell == "" or printed_float(cell) is not None for cell in row)
+    # (numbers, but for a date column's date and a few words beside them: `0m 28s`, the framework's name)
+    words = [cell for cell in row if cell and printed_float(cell) is None]
+    return (to_int(row[0]) is not None and 2 * len(words) < len(row)
+            and all(printed_float(cell) is not None for name, cell in zip(header, row, strict=True) if "loss" in name and cell)
+            and all(name in _DATED and parse_timestamp(cell) is not None or " " not in cell.strip() or duration_s(cell)
+                    for name, cell in zip(header, row, strict=True) if cell in words))
 
 
 def _framework(header: list[str], first_epoch: int | None) -> str:
@@ -93,6 +103,8 @@ class EpochCsvParser(Parser):
         lr_at = next((at[name] for name in _LR if name in at), None)
         # (a per-batch table's `time` is no time since training began: no epoch's time read from it)
         time_at = at.get("time") if not ("batch" in at and "iter" in at) else None
+        seconds_at = next((at[name] for name in _EPOCH_SECONDS if name in at), None)
+        dated_at = next((at[name] for name in _DATED if name in at), None)
         epoch_at = at["epoch"]
         # a table a batch a row (3D-ResNets' `train_batch.log`: `epoch, batch, iter, ...`): each row the run's iteration
         iter_at = at.get("iter") if "batch" in at else None
@@ -122,11 +134,18 @@ class EpochCsvParser(Parser):
                 before = (epoch, now)
             else:
                 before = None
+            if seconds_at is not None and (seconds := printed_float(record[seconds_at])) is not None and (
+                    0 <= seconds < _MAX_TIME_S):
+                values.setdefault("step_time_s", seconds)
+            ns = parse_timestamp(record[dated_at].strip()) if dated_at is not None else None
             step = epoch if iter_at is None else to_int(record[iter_at].strip())
             if step is None:
                 bad += 1
                 continue
-            rows.step(line=number, rank=options.rank, step=step, **values)
+            if ns is not None:
+                rows.step(line=number, rank=options.rank, step=step, end_ns=ns, time_source="record", **values)
+            else:
+                rows.step(line=number, rank=options.rank, step=step, **values)
         if not rows.steps:
             raise ParseError(str(path), "no row with an epoch", where="line 2")
         return steps_result(rows, len(header), bad, gzip_warning)

@@ -93,7 +93,9 @@ _KEYS = {**METRIC_KEYS, "act_loss": "loss", "actor/pg_loss": "loss", "timing_s/s
          "batch_cost": "step_time_s", "avg_batch_cost": "step_time_s", "reader_cost": "data_time_s",
          "avg_reader_cost": "data_time_s", "data_cost": "data_time_s",
          # (pytracking's LTR trainer's total of its loss terms, `Loss/total: 2.57886  ,  Loss/giou: 0.93990`)
-         "loss/total": "loss"}
+         "loss/total": "loss",
+         # (OpenNMT-py's training cross-entropy a token, its loss: `Step 100/40000; acc:   4.41; ppl: 1654.45; xent: 7.41`)
+         "xent": "loss"}
 # A running count of the tokens trained on since the run began (InternEvo's `num_consumed_tokens=786432`; mlx-lm's
 # `Trained Tokens 34211.0`, `_TRAINED_TOKENS`): each
 # line's tokens are the count less the count its rank's line before gave (`_running_tokens`)
@@ -126,7 +128,8 @@ _LAUNCHER = re.compile(
     r"^Sender: LSF System <| - background_command_waiter - ERROR \] Command exited with status "
     r"|UnexpectedStatusException: Error for Training job "
     r"|\bdetermined\.core: Reported checkpoint to master "
-    r"|\bresources (?:exited successfully with a zero|failed with non-zero) exit code",
+    r"|\bresources (?:exited successfully with a zero|failed with non-zero) exit code"
+    r"|, is localhost: (?:True|False), exception: ",
     re.I | re.M
     # (Hydra's word that the app it ran failed; ProcessGroupNCCL taking its process down; Determined's
     # trial logs as its container ends, and its Core API as a checkpoint is stored)
@@ -2498,8 +2501,10 @@ _MS_KEY = re.compile(r"(?:^|(?<=[\s,|;(]))(?:step|iter|batch)(?:_time)?_ms\s{0,4
 _TIMED = re.compile(
     # (at the metrics' start after the counter's space too: `step 1 step_time 433.97s throughput ...`)
     r"(?:^ {0,2}|(?<=[,|;:(\t])|(?<=[,|;:(\t] )|(?<=  )|(?<=\d ))"
-    # (and Modulus Sym's trainer: `[step:        100] loss:  1.486e-02, time/iteration:  5.445e+01 ms`)
-    r"(?:(?P<any>(?:iter_)?dt|(?:per[_ ])?step[_ ]time|iter[_ ]time|time/iteration|batch[_ ]time|batch_cost|time_each_step)"
+    # (and Modulus Sym's trainer: `[step:        100] loss:  1.486e-02, time/iteration:  5.445e+01 ms`; tensorflow/nmt's
+    # `epoch 0 step 100 lr 1 step-time 0.89s wps 5.78K`; DLLogger's text lines of NVIDIA's HiFi-GAN, `| took 13.25 s |`)
+    r"(?:(?P<any>(?:iter_)?dt|(?:per[_ ])?step[-_ ]time|iter[_ ]time|time/iteration|batch[_ ]time|batch_cost|time_each_step"
+    r"|took)"
     r"|time)\s{0,4}[:=]?\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?(?:[eE][-+]?\d{1,3})?)\s{0,2}"
     r"(?:(?P<ms>ms)|(?(any)s|(?!)))\b", re.I)
 
@@ -3289,6 +3294,8 @@ def _step_counter(text: str) -> _Counter | None:
     `STEP`'s."""
     if "Saving dict for global step " in text:
         return None  # (an Estimator's evaluation's results, at the step of the checkpoint it evaluated: no training step)
+    if text[:8] == "# Start " and _START_BANNER.match(text) is not None:
+        return None  # (tensorflow/nmt's word as an epoch begins: `# Start epoch 0, step 0, lr 1, Tue Apr 25 ...`)
     batch = None
     if "| Steps: " in text and (tutorial := _EPOCH_STEPS.match(text)) is not None:
         # an epoch's line, no batch within it printed: a step an epoch, as printed
@@ -3398,6 +3405,8 @@ def _step_counter(text: str) -> _Counter | None:
         # (with its `dt` and a loss, as mlprof prints them; not an argument dump's `step=1.0`, nor a simulation's
         # `step=100.0000 time=0.1000 dt=0.0010 energy=...`)
         match = _INTEGRAL_STEP.search(text)
+    if match is not None and match.start() and _EVALUATION_BEFORE.search(text, max(0, match.start() - 14), match.start()):
+        return None  # an evaluation's count, its name before it (`Validation iteration: 200, Loss: 0.0022`)
     if match is None and text[:1].isdigit() and " | loss " in text:
         match = _BARE_COUNT.match(text)
     if match is None and "] [" in text:
@@ -3410,6 +3419,13 @@ def _step_counter(text: str) -> _Counter | None:
     return _Counter(int(match.group(1)), match) if match is not None else None
 
 
+# tensorflow/nmt's banner as training or an epoch begins (`# Start step 0, lr 1, Tue Apr 25 23:17:41 2017`, `# Start epoch
+# 0, step 0, lr 1, ...`): no step done
+_START_BANNER = re.compile(r"# Start (?:epoch \d{1,9}, )?step \d{1,15}, lr ")
+# an evaluation's name right before a count (`Validation iteration: 200`, `Test step 5`; a custom loop that words its
+# evaluation's lines as its training's, `Training iteration: 16000, Loss: ...`)
+_EVALUATION_BEFORE = re.compile(r"(?:^|[\s\]|:\-])(?:[Vv]alid(?:ation)?|[Vv]al|VAL|[Ee]val(?:uation)?|EVAL|[Tt]est(?:ing)?|TEST)"
+                                r"[ \t]{1,2}$")
 # a count a metrics formatter printed as a float with its zero decimals (mlprof's and ezpz's `epoch=2.0000 step=14.0000
 # dt=0.0022 ...`): that step (not a figure with decimals of its own, `step=0.5`, nor a count with no `=`, Slurm's
 # `STEP 11509447.0 ON ...`)

@@ -65,7 +65,9 @@ _COLUMNS = {"loss": "loss", "lr": "lr", "grad_norm": "grad_norm", "time": "step_
 # a date without a year at the line's start (mmengine's console), and mmengine's file form
 _SHORT_DATE = re.compile(r"(?:(?P<y>\d{4})/)?(?P<mo>\d{2})/(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) - ")
 # mmengine's run timestamp (time.strftime('%Y%m%d_%H%M%S')) in its experiment name and work dir
-_RUN_STAMP = re.compile(r"(?<!\d)(?P<y>20\d{2})(?P<mo>[01]\d)(?P<d>[0-3]\d)_[0-2]\d[0-5]\d[0-5]\d(?!\d)")
+# (not a model zoo checkpoint's, in a config's `load_from` or `init_cfg`: `rtmdet_tiny_8xb32-300e_coco_20220902_112414-
+# 78e30dcc.pth`, when it was trained, months before)
+_RUN_STAMP = re.compile(r"(?<!\d)(?P<y>20\d{2})(?P<mo>[01]\d)(?P<d>[0-3]\d)_[0-2]\d[0-5]\d[0-5]\d(?!\d|-[0-9a-f]{8}\.pth)")
 _SAVE = re.compile(r"Saving checkpoint at (?P<n>\d{1,12}) (?P<unit>epochs|iterations)")
 # mmcv's runner (OpenMMLab 1.x) as it starts: "workflow: [('train', 1)], max: 5 epochs" (`max: 40000 iters`)
 _RUNNER_MAX = re.compile(r"\bworkflow: \[.{1,200}\], max: (\d{1,12}) (epochs|iters)\s*$")
@@ -119,8 +121,10 @@ class _Years:
         if year is not None:
             self.source = "the file's dated lines"
         else:
-            stamp = next((m for line in lines if ("_20" in line.text or "name: 20" in line.text)
-                          and (m := _RUN_STAMP.search(line.text))), None)
+            stamps = [(line.text, m) for line in lines if ("_20" in line.text or "name: 20" in line.text)
+                      and (m := _RUN_STAMP.search(line.text))]
+            # (the experiment name's first, where the file prints it: the run's own start)
+            stamp = next((m for text, m in stamps if "Exp name: " in text), stamps[0][1] if stamps else None)
             if stamp is not None:
                 year, self.source = int(stamp.group("y")), "the run's timestamp in mmengine's experiment name"
         self.mtime_ns = mtime_ns

@@ -59,7 +59,7 @@ _NAME = re.compile(r"events\.out\.tfevents\.(?P<time>\d+)(?:\.(?P<host>.+?)\.(?P
 # beyond the console parsers' METRIC_KEYS.
 TAG_METRICS = {
     **METRIC_KEYS,
-    "lm_loss": "loss", "reduced_train_loss": "loss", "global_avg_loss": "loss", "train_loss_step": "loss",
+    "lm_loss": "loss", "reduced_train_loss": "loss", "train_loss_step": "loss",
     "learning_rate": "lr", "grad_norm": "grad_norm", "iteration_time": "step_time_s",
     "train_step_timing_in_s": "step_time_s", "elapsed_time_per_iteration": "step_time_s",
 }

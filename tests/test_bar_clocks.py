@@ -286,3 +286,57 @@ def test_a_bar_after_a_failure_takes_its_header_from_before_it_only_when_a_new_p
     state.last_dated, state.last_dated_line = 2 * 10**18, 6
     same = state.clock(None, 1, reading(1), 8)
     assert same.header_ns == 2 * 10**18 and not same.after_failure
+
+
+# TRL's GRPO trainer on four ranks under torchrun: the launcher's banner, the model's load, then the training
+# bar, the ranks' first dated lines (DDP's reducer warnings) printed during its first step (github.com/terrense/
+# SFT_RLHF-DPO_GRPO- @ d164a5593c37c158158209b897cd3de1ac6a1cef : analysis/archive/loss/grpo_reward_raw.log, lines 1-4,
+# 29, 33-36 and 37; the index's copy drops the carriage return tqdm writes before
+# each drawing, put back here)
+_DDP_WARNING = (":[W715 08:18:48.{} reducer.cpp:1457] Warning: find_unused_parameters=True was specified in DDP "
+                "constructor, but did not find any unused parameters in the forward pass. This flag results in an extra "
+                "traversal of the autograd graph every iteration,  which can adversely affect performance. If your model "
+                "indeed never has any unused parameters in the forward pass, consider turning this flag off. Note that "
+                "this warning may be a false positive if your model has flow control causing later iterations to have "
+                "unused parameters. (function operator())")
+GRPO_RANKS_WARN_IN_FIRST_STEP = [
+    "W0715 08:17:36.330000 546391 site-packages/torch/distributed/run.py:774] ",
+    "W0715 08:17:36.330000 546391 site-packages/torch/distributed/run.py:774] *****************************************",
+    "W0715 08:17:36.330000 546391 site-packages/torch/distributed/run.py:774] Setting OMP_NUM_THREADS environment variable "
+    "for each process to be 1 in default, to avoid your system being overloaded, please further tune the variable for "
+    "optimal performance in your application as needed. ",
+    "W0715 08:17:36.330000 546391 site-packages/torch/distributed/run.py:774] *****************************************",
+    "\r  0%|          | 0/400 [00:00<?, ?it/s][transformers] Passing `generation_config` together with generation-related "
+    "arguments=({'disable_compile'}) is deprecated and will be removed in future versions. Please pass either a "
+    "`generation_config` object OR all generation parameters explicitly, but not both.",
+    "[rank2]" + _DDP_WARNING.format("532651974"),
+    "[rank1]" + _DDP_WARNING.format("569486439"),
+    "[rank3]" + _DDP_WARNING.format("610641607"),
+    "[rank0]" + _DDP_WARNING.format("703683042"),
+    ('\r  0%|          | 1/400 [00:04<27:59,  4.21s/it]\r  0%|          | 2/400 [00:08<28:03,  4.23s/it]\r  1'
+     '%|          | 3/400 [00:11<23:45,  3.59s/it]\r  1%|          | 4/400 [00:15<25:35,  3.88s/it]\r  1%|▏ '
+     "        | 5/400 [00:20<27:22,  4.16s/it]\r                                               \r{'loss': '0"
+     ".2013', 'grad_norm': '1.072', 'learning_rate': '9.9e-07', 'num_tokens': '4.02e+04', 'completions/mea"
+     "n_length': '4.266', 'completions/min_length': '2', 'completions/max_length': '54.4', 'completions/cl"
+     "ipped_ratio': '0.01562', 'completions/mean_terminated_length': '3.319', 'completions/min_terminated_"
+     "length': '2', 'completions/max_terminated_length': '36.4', 'rewards/reward_correct/mean': '0.6', 're"
+     "wards/reward_correct/std': '0.4728', 'reward': '0.6', 'reward_std': '0.2296', 'frac_reward_zero_std'"
+     ": '0.5', 'kl': '0.0007629', 'entropy': '0.4858', 'clip_ratio/low_mean': '0', 'clip_ratio/low_min': '"
+     "0', 'clip_ratio/high_mean': '0', 'clip_ratio/high_max': '0', 'clip_ratio/region_mean': '0', 'epoch':"
+     " '0.007163'}"),
+]
+
+
+def test_lines_printed_before_a_bars_reading_date_its_start_after_the_header(tmp_path: Path) -> None:
+    """The ranks' warnings at 08:18:48.5-.7 are printed after the bar's `0/400 [00:00` and before its `1/400
+    [00:04`: the bar began at 08:18:43 at the earliest, not at the launcher's banner 72 s before (its first steps
+    had been placed before the ranks' first dated lines, read as four new processes: a restart that never was)."""
+    from tests.conftest import console_connection
+
+    con = console_connection(tmp_path, GRPO_RANKS_WARN_IN_FIRST_STEP)
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)
+    # (step 1's reading was printed after rank 0's warning: it ended no earlier)
+    step1, warned = con.execute(
+        "select (select end_ns from log_steps where step = 1), "
+        "(select max(ts_ns) from log_events where kind = 'attempt_start' and rank = 0)").fetchone()
+    assert step1 >= warned

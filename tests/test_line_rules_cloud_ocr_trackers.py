@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import console_connection
 from tests.test_line_rules import _read
 from tests.test_line_rules_other_stacks import DEEPMD_TRAIN
 from tracelens.parsers import detect, registry
@@ -536,3 +537,43 @@ def test_a_logs_first_line_again_claims_it_where_its_name_says_training_not_anot
         path = tmp_path / other
         path.write_text("\n".join(DEEPMD_TWICE) + "\n", encoding="utf-8")
         assert detect(path, read_head(path), registry())[0] is None, other
+
+
+# Sacred's capture of a Keras MNIST run it observed, its opening and its last epochs (github.com/ramon-oliveira/
+# uncertainty-quality @ 6fb9dec2f0d7d8ceb29509e66a0f7f45ac0ac549 : runs/1/cout.txt, lines 1-2 and 88-94)
+SACRED_COMPLETED = [
+    "INFO - uncertainty-quality - Running command 'run'",
+    "INFO - uncertainty-quality - Started run with ID \"1\"",
+    "Epoch 42/100",
+    "50000/50000 [==============================] - 13s - loss: 0.0252 - acc: 0.9924 - val_loss: 0.0234 - val_acc: 0.9937",
+    "Epoch 43/100",
+    "50000/50000 [==============================] - 14s - loss: 0.0256 - acc: 0.9924 - val_loss: 0.0280 - val_acc: 0.9919",
+    "sampling: 100%|##########| 50/50 [00:42<00:00,  1.14it/s]",
+    "INFO - evaluate - test accuracy: 0.99",
+    "INFO - uncertainty-quality - Completed after 0:11:57",
+]
+
+# Sacred's capture of a TF1 speech-separation U-Net, a custom loop that words its validation's lines as its
+# training's (github.com/tobystaines/MagPhaseMask @ efaf79781a3fb6f93ca9d2aaddb09508bb918c41 : my_runs/1/cout.txt,
+# lines 333, 334 and 347: the capture ends in a validation pass)
+VALIDATION_ITERATION = [
+    "2019-01-21 23:13:31.529908:\tTraining iteration: 15800, Loss: 0.0025335915852338076",
+    "2019-01-21 23:17:19.564889:\tTraining iteration: 16000, Loss: 0.002906161593273282",
+    "2019-01-21 23:23:46.711152:\tValidation iteration: 200, Loss: 0.0020908862352371216",
+]
+
+
+def test_sacreds_completed_after_ends_the_run_it_timed(tmp_path: Path) -> None:
+    """`Completed after 0:11:57`: Sacred's word as the run's main function returned, after 717 s (its end had
+    been unknown)."""
+    _, _, events = _read(tmp_path, SACRED_COMPLETED)
+    assert [(e["kind"], e["line"], e["duration_s"]) for e in events] == [("attempt_end", 9, 11 * 60 + 57)]
+
+
+def test_a_validation_iterations_count_is_no_training_step(tmp_path: Path) -> None:
+    """`Validation iteration: 200, Loss: ...` after `Training iteration: 16000`: the evaluation's batch, no step
+    (read, a step 200 after 16000: a restart that never was, its run's goodput 0 %)."""
+    _, steps, _ = _read(tmp_path, VALIDATION_ITERATION)
+    assert [s["step"] for s in steps] == [15800, 16000]
+    con = console_connection(tmp_path, VALIDATION_ITERATION)
+    assert con.execute("select count(*) from attempts").fetchone() == (1,)

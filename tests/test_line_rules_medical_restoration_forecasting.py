@@ -456,3 +456,34 @@ def test_yoloxs_word_that_training_is_done_then_its_error_is_a_crash(tmp_path: P
     con = console_connection(tmp_path, YOLOX_DONE_THEN_ERROR, name="train_log.txt")
     assert con.execute("select kind from log_events where kind in ('attempt_end', 'crash')").fetchall() == [("crash",)]
     assert con.execute("select end_reason from attempts").fetchall() == [("crash",)]
+
+
+# A RepVGG run in Jittor on CIFAR-100, the script's own table of its epochs: its seconds, a printed form of them, the
+# time each row was written and the framework's name among the numbers (github.com/NeikuiColacat/RepVGG-Jittor-CIFAR100
+# @ 4c822e44f1244be82c5aa670f16dccad93a4f528 : logs/jittor_A0_cifar/jittor_RepVGG_Jittor_A0_cifar_training_log.csv,
+# lines 1-4)
+JITTOR_DATED_EPOCHS = (
+    "epoch,train_loss,train_acc,val_loss,top1_acc,top5_acc,epoch_time_seconds,epoch_time_formatted,avg_gpu_percent,"
+    "avg_cpu_percent,avg_gpu_memory_used_gb,avg_cpu_memory_percent,learning_rate,timestamp,framework\r\n"
+    "0,4.9168,0.99,4.823,0.98,5.64,28.99,0m 28s,1.0,19.85,2.5,21.55,0.020000,2025-07-11 04:13:15,jittor\r\n"
+    "1,4.644,2.08,4.502,3.68,13.13,13.95,0m 13s,96.57,17.63,5.39,24.73,0.040000,2025-07-11 04:13:31,jittor\r\n"
+    "2,4.4901,3.22,4.3671,4.84,19.03,14.06,0m 14s,98.43,17.77,5.39,24.77,0.060000,2025-07-11 04:13:45,jittor\r\n")
+
+
+def test_an_epoch_csvs_own_seconds_and_dates_among_words(tmp_path: Path) -> None:
+    """`epoch_time_seconds` 28.99 and `timestamp` `2025-07-11 04:13:15` beside `0m 28s` and `jittor`: each epoch's
+    time and the moment its row was written (the file was refused: cells that are no numbers)."""
+    from datetime import UTC, datetime
+
+    from tracelens.parsers import detect, registry
+    from tracelens.parsers._io import read_head
+    from tracelens.parsers.contract import ParseOptions
+
+    path = tmp_path / "training_log.csv"
+    path.write_bytes(JITTOR_DATED_EPOCHS.encode())
+    parser = detect(path, read_head(path), registry())[0]
+    assert parser is not None and parser.name == "epoch_csv"
+    steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    written = [int(datetime(2025, 7, 11, 4, 13, s, tzinfo=UTC).timestamp()) * 10**9 for s in (15, 31, 45)]
+    assert [(s["step"], s["loss"], s["step_time_s"], s["end_ns"]) for s in steps] == [
+        (0, 4.9168, 28.99, written[0]), (1, 4.644, 13.95, written[1]), (2, 4.4901, 14.06, written[2])]

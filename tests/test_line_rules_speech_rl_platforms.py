@@ -1070,3 +1070,69 @@ def test_a_vits_log_of_one_step_whose_losses_are_nan_is_read(tmp_path: Path) -> 
     name, steps, _ = _read(tmp_path, VITS_NAN_FIRST_STEP)
     assert name == "generic_log"
     assert [(s["step"], s["lr"], s["framework"]) for s in steps] == [(0, 0.0002, "vits")]
+
+
+# OpenNMT-py 2 on four GPUs under SageMaker, its training reports (github.com/horie-t/programming-study @
+# 99fc2abca64e339a3c47594262b8f3e24e3e3c83 : aws_sagemaker/sagemaker_jparacrawl/sagemaker_jparacrawl.md, the output block
+# of the `estimator.fit` cell, its first two step lines, the block's indentation cut)
+OPENNMT_XENT = [
+    "[2022-09-27 12:32:51,247 INFO] Step 100/40000; acc:   4.41; ppl: 1654.45; xent: 7.41; lr: 0.00001; 21889/22994 tok/s;"
+    "     81 sec;",
+    "[2022-09-27 12:34:09,895 INFO] Step 200/40000; acc:   7.15; ppl: 829.36; xent: 6.72; lr: 0.00002; 19791/18806 tok/s;"
+    "    160 sec;",
+]
+
+# deepspeech.pytorch's train.py in a fork, its first epoch and the save of its better model (github.com/chuyan2/asr_algs
+# @ 12d94c88bd1976693b7fa57c2783bbfb10b23e8f : model/train.log, lines 50-55; tabs as printed)
+DEEPSPEECH_BETTER_MODEL = [
+    "Sat, 03 Nov 2018 16:39:48 train.py[line:227] INFO Epoch: [1][1/1]\tTime 2.885 (2.885)\tData 0.000 (0.000)\t"
+    "Loss 2000.9788 (2000.9788)\t",
+    "Sat, 03 Nov 2018 16:39:48 train.py[line:236] INFO Training Summary Epoch: [1]\tTime taken (s): 3\tAverage Loss 2000.979\t",
+    "Sat, 03 Nov 2018 16:39:50 train.py[line:271] INFO Validation Summary Epoch: [1]\tAverage CER 485.880\t",
+    "Sat, 03 Nov 2018 16:39:50 train.py[line:282] INFO Learning rate annealed to: 0.000273",
+    "Sat, 03 Nov 2018 16:39:50 train.py[line:285] INFO Found better validated model, saving to model/model.pth",
+    "Sat, 03 Nov 2018 16:39:50 train.py[line:291] INFO Shuffling batches...",
+]
+
+
+def test_opennmt_xent_is_its_training_loss(tmp_path: Path) -> None:
+    """`xent: 7.41`: OpenNMT-py's cross-entropy a token, the training loss (NULL before; `ppl` is its exponential)."""
+    _, steps, _ = _read(tmp_path, OPENNMT_XENT)
+    assert [(s["step"], s["loss"]) for s in steps] == [(100, 7.41), (200, 6.72)]
+
+
+def test_deepspeech_found_better_validated_model_is_a_save(tmp_path: Path) -> None:
+    """`Found better validated model, saving to model/model.pth`: the save of the better model (none had been read)."""
+    _, _, events = _read(tmp_path, DEEPSPEECH_BETTER_MODEL, parser_name="generic_log")
+    assert [(e["kind"], e["line"]) for e in events if e["kind"].startswith("checkpoint")] == [("checkpoint_save_start", 5)]
+
+
+# tensorflow/nmt's training loop, its README's sample log (github.com/tensorflow/nmt @
+# 0a6e59eb9138d9df2a9a2c4e5e89e0ce24a04c0d : README.md, the training log block's epoch banner and its first step lines)
+NMT_STEP_TIME = [
+    "# Start epoch 0, step 0, lr 1, Tue Apr 25 23:17:41 2017",
+    "  epoch 0 step 100 lr 1 step-time 0.89s wps 5.78K ppl 1568.62 bleu 0.00",
+    "  epoch 0 step 200 lr 1 step-time 0.94s wps 5.91K ppl 524.11 bleu 0.00",
+    "  epoch 0 step 300 lr 1 step-time 0.96s wps 5.80K ppl 340.05 bleu 0.00",
+]
+
+# NVIDIA DeepLearningExamples' HiFi-GAN, DLLogger's text lines, its README's sample output (github.com/NVIDIA/
+# DeepLearningExamples @ ab3a0e424b0f8557c3be8ec0dea8bcd5ec7bb1a4 : PyTorch/SpeechSynthesis/HiFiGAN/README.md)
+HIFIGAN_TOOK = [
+    "DLL 2021-06-30 10:58:05.828323 - epoch    1 | iter   1/24 | d loss  7.966 | g loss 95.839 | mel loss 87.291 |  3092.31"
+    " frames/s | took 13.25 s | g lr 3.00e-04 | d lr 3.00e-04",
+    "DLL 2021-06-30 10:58:06.999175 - epoch    1 | iter   2/24 | d loss  7.957 | g loss 96.151 | mel loss 87.627 | 35109.29"
+    " frames/s | took 1.17 s | g lr 3.00e-04 | d lr 3.00e-04",
+    "DLL 2021-06-30 10:58:07.945764 - epoch    1 | iter   3/24 | d loss  7.956 | g loss 93.872 | mel loss 88.154 | 43443.33"
+    " frames/s | took 0.94 s | g lr 3.00e-04 | d lr 3.00e-04",
+]
+
+
+def test_a_steps_time_by_its_words_step_time_and_took(tmp_path: Path) -> None:
+    """`step-time 0.89s` (tensorflow/nmt) and `| took 13.25 s |` (HiFi-GAN's DLLogger lines): each step's own time
+    (none had been read: the first step's 13.25 s warm-up was lost to the lines' spacing); nmt's `# Start epoch 0,
+    step 0, ...` banner is no step (it had been step 0)."""
+    _, steps, _ = _read(tmp_path, NMT_STEP_TIME, parser_name="generic_log")
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(100, 0.89), (200, 0.94), (300, 0.96)]
+    _, steps, _ = _read(tmp_path, HIFIGAN_TOOK, parser_name="generic_log")
+    assert [(s["step"], s["step_time_s"]) for s in steps] == [(1, 13.25), (2, 1.17), (3, 0.94)]

@@ -248,3 +248,26 @@ def test_mmcvs_test_bar_after_the_last_iteration_is_evaluation(tmp_path: Path) -
 
 def _utc_ns(year: int, month: int, day: int, hour: int, minute: int, second: int, ms: int) -> int:
     return int(datetime(year, month, day, hour, minute, second, tzinfo=UTC).timestamp()) * 10**9 + ms * 10**6
+
+
+# MMDetection 3's RTMDet-tiny fine-tuned on a balloon set, its console with no year in its dates, the config's
+# pretrained checkpoint named by the day it was trained, the experiment's name by the run's own start
+# (github.com/zhjunqin/openmmlab-learning @ c8f24d7f18a947a896ea44fe9391a34d94adedea : task3/train.log, lines 1, 23,
+# 658 and 659)
+RTMDET_CHECKPOINT_STAMP = [
+    "06/11 03:33:54 - mmengine - INFO - Config:",
+    "load_from = 'https://download.openmmlab.com/mmdetection/v3.0/rtmdet/rtmdet_tiny_8xb32-300e_coco/rtmdet_tiny_8xb32-"
+    "300e_coco_20220902_112414-78e30dcc.pth'",
+    "06/11 03:34:07 - mmengine - INFO - Epoch(train)  [1][5/6]  lr: 2.5864e-05  eta: 0:04:18  time: 1.0992  data_time: "
+    "0.3240  memory: 1548  loss: 2.7512  loss_cls: 2.0560  loss_bbox: 0.6952",
+    "06/11 03:34:07 - mmengine - INFO - Exp name: rtmdet_tiny_1xb12-40e_balloon_20230611_033352",
+]
+
+
+def test_a_model_zoo_checkpoints_date_is_not_the_runs_year(tmp_path: Path) -> None:
+    """`..._coco_20220902_112414-78e30dcc.pth` in `load_from` is when the pretrained model was made; the year of
+    `06/11 03:34:07` is the experiment name's, `..._20230611_033352` (the run had been dated a year early)."""
+    from tests.test_line_rules import _ns, _read
+
+    _, steps, _ = _read(tmp_path, RTMDET_CHECKPOINT_STAMP)
+    assert [(s["step"], s["end_ns"]) for s in steps] == [(5, _ns("2023-06-11 03:34:07,0"))]

@@ -64,6 +64,11 @@ def _sample_for(parser_name: str) -> bytes:
         return (SAMPLE_LOGS / "keras_fit" / "console.log").read_bytes()
     if parser_name == "fairseq":
         return corpus_or_skip("wild", "mlperf", "v0.6_nvidia_dgx1_pytorch_transformer_mll_2019_result_0.txt").read_bytes()
+    if parser_name == "dllogger":
+        # (no DLLogger to record with here, nor a file of it in the corpus: the public records tests/test_dllogger.py quotes)
+        from tests.test_dllogger import BERT_OVERFLOWS, EVALUATION_ONLY, IMAGENET_EPOCHS
+
+        return "\n".join([*BERT_OVERFLOWS, *IMAGENET_EPOCHS, *EVALUATION_ONLY, ""]).encode()
     if parser_name in ("tensorflow", "composer", "llama_recipes"):
         # no real console of theirs in the repository or the corpus: another framework's (wrong-format input)
         return (SAMPLE_LOGS / "mmengine_restart" / "console.log").read_bytes()

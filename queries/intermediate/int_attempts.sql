@@ -497,7 +497,7 @@ final as (
         -- is the kill itself, its time the scheduler's: any attempt ran until then; so did one its agent restarted
         -- with no failure (a node joined the job: its workers stopped then); one that completed
         -- its training ran until then, or until the save or evaluation it did after it)
-        coalesce(case when e.completed_ns is not null then greatest(e.completed_ns, e.last_work_ns) end, greatest(x.last_step_ns, e.last_event_ns, t.last_traced_ns,
+        coalesce(case when e.completed_ns is not null then greatest(e.completed_ns, e.last_work_ns) end, greatest(x.last_step_ns, r.ranks_last_ns, e.last_event_ns, t.last_traced_ns,
                                           case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end,
                                           case when e.crash_ns is null then e.restart_ns end,
                                           e.killed_ns),
@@ -541,6 +541,14 @@ final as (
         from processes p
         where p.start_ns >= a.start_ns and (a.next_start_ns is null or p.start_ns < a.next_start_ns)
     ) t on true
+    left join lateral (
+        -- (its last rank's last step, dated by its own line: the reference rank may finish first, the
+        -- others seconds later (a replica's 9th step of ten 12 s after rank 0's, mpirun's exit after it))
+        select max(greatest(s.t_ns, coalesce(s.end_ns, s.t_ns))) as ranks_last_ns
+        from stg_log_steps s
+        where s.time_source in ('log_line', 'record') and s.t_ns >= a.start_ns
+          and (a.next_start_ns is null or s.t_ns < a.next_start_ns)
+    ) r on true
 ),
 line_order as (
     -- the attempts are read in line order (below) where nothing dates a step or a start, or

@@ -10,8 +10,8 @@
 --   process's traces (dated by the new traces' first event). It ends at its
 --   attempt_end event, else at its last logged activity: a launcher's failure line comes
 --   after the failure (detection, then the other workers' shutdown), so it marks the attempt
---   as crashed but does not end it later than the last sign of life (log lines, steps, traced
---   activity of the reference rank), or than a scheduler's cancel (`CANCELLED AT`: the kill's
+--   as crashed but does not end it later than the last sign of life (log lines, steps of any rank
+--   dated by their own lines, traced activity of the reference rank), or than a scheduler's cancel (`CANCELLED AT`: the kill's
 --   own time, until which its processes ran).
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1

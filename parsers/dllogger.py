@@ -1,0 +1,193 @@
+"""NVIDIA DLLogger's JSON stream (`dllogger.JSONStreamBackend`): the `nvlog.json`, `dllogger.json` or
+`raport.json` that NVIDIA's DeepLearningExamples and NGC containers write beside their consoles, one
+record a line after `DLLL ` (`{"timestamp": "1609396063.212942", "datetime": ..., "elapsedtime":
+"750.117722", "type": "LOG", "step": [4, 100], "data": {"train.loss": 3.107, ...}}`).
+
+- `timestamp` is the record's POSIX time (its `datetime` is the same moment in the writer's local
+  time, no zone: not read); `elapsedtime` the seconds since the logger was set up, as the process
+  started: the attempt starts then, and a record whose `elapsedtime` went back is a new process
+  appending to the file.
+- `step` is `"PARAMETER"` (the run's settings), a list of counts, or empty (a summary). Two or more
+  counts are an epoch, then the iteration: BERT's pretraining counts its optimizer steps over the
+  run (`[0, 35]`), the image classifiers their iterations within each epoch (`[4, 100]` after `[3,
+  1200]`): a count that goes back as the epoch moves on is numbered on from the last iteration the
+  epoch before logged (a warning says so: the epoch's true length is not logged). One count is an
+  epoch's summary, the step where the file logs no iterations. A record that names no training
+  figure (an evaluation's `val.top1`, at the step it followed) is no step.
+- The records of one step written together (the classifiers split theirs in two) are one row; the
+  same step logged again later (BERT's records of an update skipped after an fp16 overflow, the loss
+  scale lowered between them) is that step's first logging: the updates that followed it were
+  skipped, their time part of the next step's.
+- Figures by the last part of their name (`train.loss`, `step_loss`, `lr`, `learning_rate`,
+  `train.data_time`); a step's time is its `iter_time` (Tacotron2's `train_iter_time`), else the
+  classifiers' `compute_time` plus `data_time`, each the interval's mean per iteration.
+- An empty step after the steps is the script's summary as its training ended: the run's end.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from tracelens.enums import FileStatus, LogEventKind
+from tracelens.errors import ParseError
+from tracelens.parsers._io import decode_json, read_bytes
+from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
+from tracelens.parsers._numbers import json_int, to_float
+from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+
+_PREFIX = b"DLLL "
+# the last part of a figure's name -> log_steps column, beyond METRIC_KEYS (BERT's `step_loss`, the
+# step's own, beside its running `average_loss`; Tacotron2's `train_iter_time`, its iteration's seconds)
+_KEYS = {**METRIC_KEYS, "step_loss": "loss", "iter_time": "step_time_s", "train_iter_time": "step_time_s",
+         "iteration_time": "step_time_s"}
+# a figure of training (its name's first part, where it has one, `train`)
+_TRAINING_COLUMNS = frozenset({"loss", "lr", "grad_norm", "step_time_s", "data_time_s", "tokens_per_s"})
+_SAME_CALL_NS = 1_000_000_000  # records of one step this close are one logging call's, split
+
+
+def _seconds_ns(value: Any) -> int | None:
+    """POSIX seconds as DLLogger writes them (a string, `"1609396063.212942"`) in integer ns."""
+    text = value if isinstance(value, str) else None
+    if text is None:
+        number = to_float(value, text=False)
+        return round(number * 1e9) if number is not None and 9e8 < number < 9e9 else None
+    whole, _, fraction = text.strip().partition(".")
+    if not whole.isdecimal() or len(whole) != 10 or (fraction and not fraction.isdecimal()):
+        return None
+    return int(whole) * 1_000_000_000 + int((fraction + "000000000")[:9])
+
+
+def _figures(data: dict[str, Any]) -> dict[str, float]:
+    """The training figures of a record's data, by log_steps column (not an evaluation's, `val.loss`)."""
+    out: dict[str, float] = {}
+    compute = None
+    for name, value in data.items():
+        first, _, last = name.rpartition(".")
+        if first and first.rsplit(".", 1)[-1] != "train":
+            continue
+        if last == "compute_time":
+            compute = to_float(value, text=False)
+        elif (column := _KEYS.get(last)) is not None and (figure := to_float(value, text=False)) is not None:
+            out.setdefault(column, figure)
+    if "step_time_s" not in out and compute is not None:
+        out["step_time_s"] = compute + out.get("data_time_s", 0.0)
+    return out
+
+
+def _record(raw: bytes) -> dict[str, Any] | None:
+    if not raw.startswith(_PREFIX):
+        return None
+    try:
+        value = decode_json(raw[len(_PREFIX):])
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+class DLLoggerParser(Parser):
+    name = "dllogger"
+    kind = "metrics_jsonl"
+    tables = LOG_TABLES
+
+    def detect(self, path: Path, head: bytes) -> Claim:
+        first = next((line for line in head.splitlines() if line.strip()), b"")
+        return Claim.CONTENT if first.startswith(_PREFIX + b"{") else Claim.NO
+
+    def parse(self, path: Path, options: ParseOptions) -> ParseResult:
+        data, warning = read_bytes(path)
+        records: list[tuple[int, int | None, float | None, Any, dict[str, Any]]] = []
+        bad = 0
+        for number, raw in enumerate(data.splitlines(), start=1):
+            if not raw.strip():
+                continue
+            record = _record(raw.strip())
+            if record is None:
+                bad += 1
+                continue
+            if record.get("type") != "LOG" or not isinstance(record.get("data"), dict):
+                continue  # (a METADATA record: a figure's unit and format)
+            elapsed = to_float(record.get("elapsedtime"))
+            records.append((number, _seconds_ns(record.get("timestamp")), elapsed, record.get("step"), record["data"]))
+        if not records:
+            raise ParseError(str(path), "no DLLogger record (`DLLL {...}` with type LOG)", where="line 1")
+        counted = [[json_int(c) for c in step] for *_, step, _ in records if isinstance(step, list)]
+        iterations = any(len(c) >= 2 and None not in c for c in counted)
+        rows = LogRows("dllogger")
+        last_elapsed: float | None = None
+        within: tuple[int, int, int] | None = None  # (epoch, last iteration, iterations before the epoch)
+        estimated = False
+        current: dict[str, Any] | None = None  # the step row being filled: its key and when it was logged
+        logged: set[int] = set()
+        # the process's last record, and whether it logged its end, by when its steps and events say it ran
+        last: tuple[int, int] | None = None
+        ended, read = False, -1
+
+        def stopped() -> None:
+            # a process that logged no end was alive until its last record (an evaluation's, its settings)
+            if last is not None and not ended and last[1] > read:
+                rows.event(LogEventKind.LAST_LINE, line=last[0], rank=None, ts_ns=last[1],
+                           detail="its process's last record: it stopped without a word")
+
+        for number, ts, elapsed, step, figures in records:
+            if elapsed is not None and ts is not None and (last_elapsed is None or elapsed < last_elapsed):
+                # the logger set up as a process started: the first record's, or a process appending to the file
+                stopped()
+                start = ts - round(elapsed * 1e9)
+                rows.event(LogEventKind.ATTEMPT_START, line=number, rank=None, ts_ns=start,
+                           detail="DLLogger's start", process=last_elapsed is not None)
+                ended, read = False, start
+            if elapsed is not None:
+                last_elapsed = elapsed
+            if ts is not None:
+                last = (number, ts)
+            if step == [] and rows.steps:
+                rows.event(LogEventKind.ATTEMPT_END, line=number, rank=None, ts_ns=ts,
+                           detail="DLLogger's summary after the training")
+                ended = True
+                continue
+            counts = [json_int(c) for c in step] if isinstance(step, list) else []
+            if not counts or None in counts or (len(counts) == 1) == iterations:
+                continue  # (the settings, a summary, an epoch's record beside iterations)
+            values = _figures(figures)
+            if not _TRAINING_COLUMNS & values.keys():
+                continue
+            key = tuple(counts)
+            if current is not None and current["key"] == key:
+                if ts is not None and current["ts"] is not None and ts - current["ts"] > _SAME_CALL_NS:
+                    continue  # the step logged again: an update skipped after an overflow
+                current["values"].update({k: v for k, v in values.items() if k not in current["values"]})
+                continue
+            if current is not None:
+                rows.step(**current["row"], **current["values"])
+            at = counts[-1]
+            if len(counts) >= 2:
+                epoch = counts[0]
+                before = within[2] if within is not None else 0
+                if within is not None and epoch > within[0] and at <= within[1]:
+                    before += within[1]  # counted within epochs: this one's numbered on from the last logged
+                    estimated = True
+                within = (epoch, at, before)
+                at += before
+            if at in logged:
+                current = None
+                continue  # (the same step again after another: a record out of order)
+            logged.add(at)
+            read = max(read, ts if ts is not None else read)
+            current = {"key": key, "ts": ts, "values": dict(values),
+                       "row": {"line": number, "rank": None, "step": at, "end_ns": ts,
+                               "time_source": "record" if ts is not None else None}}
+        if current is not None:
+            rows.step(**current["row"], **current["values"])
+        stopped()
+        if not rows.steps and not rows.events:
+            raise ParseError(str(path), "no DLLogger record with a training step", where="line 1")
+        warnings = [warning] if warning else []
+        if bad:
+            warnings.append(f"{bad} lines are no DLLogger records (`DLLL {{...}}`) and were skipped")
+        if estimated:
+            warnings.append("iterations are counted within epochs: each epoch's steps are numbered on from the last "
+                            "iteration the epoch before logged (its true length is not logged)")
+        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
