@@ -154,6 +154,16 @@ _DETERMINED_CHECKPOINT = re.compile(r"\bdetermined\.core: Reported checkpoint to
 # Vertex AI's custom job on its task's process: "Task completed. Exit code (0). Exit reason (SUCCEEDED)",
 # "Task completed. Exit code (1). Exit reason (SUBPROCESS_EXCEPTION)" (the service then reruns the task)
 _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)\. Exit reason \((?P<reason>\w{1,60})\)")
+# Azure ML's (v1) runtime in a run's driver log (`70_driver_log.txt`, `std_log.txt`) as the script returned: "[2021-04-15T
+# 11:58:56.363479] The experiment completed successfully. Finalizing run...", "[...] The experiment failed. Finalizing
+# run..." (its traceback after it), and as its process exits, "2021/04/15 11:59:02 Process Exiting with Code:  0"
+_AZUREML_VERDICT = re.compile(r"^\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\] The experiment (?P<how>completed successfully|failed)\. "
+                              r"Finalizing run\.\.\.\s*$|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d Process Exiting with Code: {1,2}(?P<code>-?\d{1,4})\s*$")
+# its runtime's own dated lines around the script's (its context manager's, its log uploads', its MPI wrapper's): no
+# process of the job starts with them once the job's have started
+_AZUREML_RUNTIME = re.compile(r"(?:^\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\] |^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d )(?:Finished context "
+                              r"manager injector|Process Exiting with Code: |Attempt \d{1,4} of http call to |Failed to (?:run "
+                              r"the wrapper cmd|parse control script)|mpirun version string|MPI publisher|Not exporting to RunHistory)")
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
@@ -1115,7 +1125,7 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$|KeyboardInterrupt, attempting graceful"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
-    r"|POPRUN \[|, is localhost: |Completed after \d|Found better validated model"
+    r"|POPRUN \[|, is localhost: |Completed after \d|Found better validated model|\. Finalizing run\.\.\.|Process Exiting with Code: "
     r"|Reporting training |SUCCEEDED\)|Wrote the latest version of all result files|^Trial status: "
     r"|ending Ray Tune run|Trials did not complete|has been interrupted"
     r"| errored after |valuation took |\(INFO\): Total time taken: "
@@ -1533,7 +1543,8 @@ class EventScanner:
                 # line: the rank's earlier lines named no rank, a DeepSpeed launcher's or a logger's)
                 and not (line.text[:2] == "[E" and "ProcessGroup" in line.text[:80])
                 and not (self.failed and _AGENT_LINE.search(line.text)) and not line.text.startswith(_SCHEDULER_LINES)
-                and not ((self.started or failed) and _LAUNCHER_LOGGER in line.text[:60])
+                and not ((self.started or failed) and (_LAUNCHER_LOGGER in line.text[:60]
+                                                       or (line.text[:1] in "[2" and _AZUREML_RUNTIME.match(line.text))))
                 and not (failed and self.failed_ns is not None
                          and -1_000_000_000 < line.ts_ns - self.failed_ns <= _LAST_WORDS_NS)
                 and not (failed and (self._dying_words(line) or self._exiting(line)))):
@@ -2180,6 +2191,13 @@ class EventScanner:
             self._platform_verdict(line, True, failed, "Determined: the trial's container exited with code 0")
         elif "Reported checkpoint to master " in text and _DETERMINED_CHECKPOINT.search(text) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
+        elif ("Finalizing run" in text or "Process Exiting" in text) and (azure := _AZUREML_VERDICT.match(text)) is not None:
+            if azure.group("how") is not None:
+                self._platform_verdict(line, azure.group("how") != "failed", failed,
+                                       f"Azure ML: the experiment {azure.group('how')}")
+            elif azure.group("code") != "0" or not any(e["kind"] == LogEventKind.ATTEMPT_END for e in rows.events[-64:]):
+                self._platform_verdict(line, azure.group("code") == "0", failed,
+                                       f"Azure ML: its process exited with code {azure.group('code')}")
         elif "Task completed. Exit code (" in text and (vertex := _VERTEX_TASK.search(text)) is not None:
             code = vertex.group("code")
             self._platform_verdict(line, code == "0", failed, "Vertex AI: the task exited "

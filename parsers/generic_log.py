@@ -129,7 +129,7 @@ _LAUNCHER = re.compile(
     r"|UnexpectedStatusException: Error for Training job "
     r"|\bdetermined\.core: Reported checkpoint to master "
     r"|\bresources (?:exited successfully with a zero|failed with non-zero) exit code"
-    r"|, is localhost: (?:True|False), exception: ",
+    r"|, is localhost: (?:True|False), exception: |\] The experiment (?:completed successfully|failed)\. Finalizing run",
     re.I | re.M
     # (Hydra's word that the app it ran failed; ProcessGroupNCCL taking its process down; Determined's
     # trial logs as its container ends, and its Core API as a checkpoint is stored)

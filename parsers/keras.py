@@ -33,6 +33,8 @@
 - A Keras 3 epoch summary with no `Epoch N/M` above it since the last summary (a paste that cut
   the header out) is epoch N where a callback's words before it name it (Keras 3 prints them
   before the summary: `Epoch 30: val_accuracy did not improve from 0.94272`; Keras 2 after it).
+  A summary with its validation's figures (no `evaluate`'s bar) before the file's first header, `Epoch K/M`, is
+  epoch K - 1 (a paste that opens after its `Epoch 1/20`).
 - The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly; so does EarlyStopping's
   `Restoring model weights from the end of the best epoch`. Failures are read as in every
   console log.
@@ -42,6 +44,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from pathlib import Path
 
 from tracelens.enums import LogEventKind
@@ -96,8 +99,10 @@ class KerasParser(LogReader):
         batch: int | None = None  # samples a batch, where a bar's first reading says it
         # the file has an epoch's header (or a headerless bar was taken for one): a bar before
         # the first header is an evaluation's (a baseline before fit)
-        headed = any(line.text.lstrip().startswith("Epoch ") and _EPOCH.fullmatch(line.text) is not None
-                     for line in lines)
+        headers = [(line.number, int(opened.group("epoch"))) for line in lines
+                   if line.text.lstrip().startswith("Epoch ") and (opened := _EPOCH.fullmatch(line.text)) is not None]
+        headed = bool(headers)
+        header_lines = [number for number, _ in headers]
         notes: list[str] = []
         called: int | None = None  # the epoch a callback named since the last summary (`Epoch 30: val_loss ...`)
         done = 0  # the last epoch whose summary came
@@ -139,6 +144,12 @@ class KerasParser(LogReader):
                 # epoch before the next one)
                 # an epoch's summary whose `Epoch N/M` a paste left out, after its callback's `Epoch N:`
                 epoch = _Epoch(called)
+            if epoch is None and headed and "val_" in text and (cut := _SUMMARY.match(text)) is not None and (
+                    cut.group("n") == cut.group("total")) and (at := bisect_right(header_lines, line.number)) < len(headers) and (
+                    headers[at][1] - 1 > done):
+                # a fit's epoch summary (its validation's figures: no `evaluate`'s) before the header of the epoch
+                # after it (a paste that cut its own `Epoch 1/20` out; Keras 2 names it in its callbacks' words after it)
+                epoch = _Epoch(headers[at][1] - 1)
             if epoch is not None and "s - " in text and (terse := _TERSE.match(text)) is not None:
                 # (a step an epoch: its batches are not printed)
                 epoch.total = epoch.total or 1

@@ -488,3 +488,31 @@ def test_keras_3s_summary_drawn_again_with_the_validations_figures_is_the_epochs
     _, steps, _ = _read(tmp_path, [text], name="console.log")
     assert len(summaries) == 4 and summaries[2] == (32.0, 0.0237)
     assert [(s["loss"], s["step_time_s"]) for s in steps] == [(loss, pytest.approx(100 * ms / 1e3)) for ms, loss in summaries]
+
+
+# Keras 2's fit of an MNIST model pasted from its first epoch's summary on, its `Epoch 1/20` header left out
+# (github.com/safednn-nasa/DNN-Repair @ ae0723767b0aeb75ad9a35720c779ad7be3862ed :
+# examples/example-mnist0-low-quality-c/README.txt, lines 10-18)
+KERAS2_HEADER_CUT = [
+    "60000/60000 [==============================] - 4s 66us/step - loss: 0.2388 - acc: 0.9302 - val_loss: 0.1185 - "
+    "val_acc: 0.9632",
+    "",
+    "Epoch 00001: saving model to saved-model-01-0.96.hdf5",
+    "Epoch 2/20",
+    "60000/60000 [==============================] - 2s 34us/step - loss: 0.0836 - acc: 0.9745 - val_loss: 0.0668 - "
+    "val_acc: 0.9779",
+    "",
+    "Epoch 00002: saving model to saved-model-02-0.98.hdf5",
+    "Epoch 3/20",
+    "60000/60000 [==============================] - 2s 34us/step - loss: 0.0566 - acc: 0.9824 - val_loss: 0.0516 - "
+    "val_acc: 0.9824",
+]
+
+
+def test_a_summary_with_validation_figures_before_the_first_header_is_the_epoch_before_it(tmp_path: Path) -> None:
+    """The summary on line 1 (`val_loss: 0.1185`: fit's, no `evaluate`'s) before `Epoch 2/20`: epoch 1, its loss
+    0.2388 (it had been taken for an evaluation before fit and dropped), its save `Epoch 00001: saving model` at it."""
+    _, steps, events = _read(tmp_path, KERAS2_HEADER_CUT, name="console.log")
+    assert [(s["step"], s["loss"]) for s in steps] == [(1, 0.2388), (2, 0.0836), (3, 0.0566)]
+    assert [(e["kind"], e["step"]) for e in events if e["kind"].startswith("checkpoint")] == [
+        ("checkpoint_save_start", 1), ("checkpoint_save_start", 2)]

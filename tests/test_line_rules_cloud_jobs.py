@@ -691,3 +691,67 @@ def test_ray_tunes_trial_error_and_a_failed_ray_job_are_failed_runs(tmp_path: Pa
     _, _, events = _read(tmp_path / "job", RAY_JOB_FAILED)
     failed = next(n for n, t in enumerate(RAY_JOB_FAILED, 1) if t.endswith("' failed"))
     assert [(e["kind"], e["line"]) for e in events if e["kind"] == "crash"] == [("crash", failed)]
+
+
+# Azure ML's (v1) driver log of a HyperDrive child run of a scikit-learn script that completed (github.com/Varsh18/
+# IMDB-Moview-Review-Analysis @ 82cc51d377096add522c14a89a43bf340ab8ed68 : 70_driver_log.txt, lines 1-3 and 23-33)
+AZUREML_COMPLETED = [
+    '2021/04/15 11:54:38 Attempt 1 of http call to http://10.0.0.13:16384/sendlogstoartifacts/info',
+    '2021/04/15 11:54:38 Attempt 1 of http call to http://10.0.0.13:16384/sendlogstoartifacts/status',
+    '[2021-04-15T11:54:39.207194] Entering context manager injector.',
+    '[2021-04-15T11:58:56.363479] The experiment completed successfully. Finalizing run...',
+    'Cleaning up all outstanding Run operations, waiting 900.0 seconds',
+    '2 items cleaning up...',
+    'Cleanup took 0.4047882556915283 seconds',
+    '[2021-04-15T11:58:56.971537] Finished context manager injector.',
+    '2021/04/15 11:59:02 Attempt 1 of http call to http://10.0.0.13:16384/sendlogstoartifacts/status',
+    '2021/04/15 11:59:02 Not exporting to RunHistory as the exporter is either stopped or there is no data.',
+    'Stopped: false',
+    'OriginalData: 2',
+    'FilteredData: 0.',
+    '2021/04/15 11:59:02 Process Exiting with Code:  0',
+]
+
+# Azure ML's (v1) driver log of a Keras run that failed in its first epoch, the runtime's verdict before the script's
+# traceback (github.com/sreenithi/Covid-and-Pneumonia-XRay-Classification @ 71ec09e653cf54cccc3591be1d1385553cd8db88 :
+# 70_driver_log.txt, lines 1-3, 70-71, 74-76 and 110-121)
+AZUREML_FAILED = [
+    '2021/01/31 15:49:22 Attempt 1 of http call to http://10.0.0.5:16384/sendlogstoartifacts/info',
+    '2021/01/31 15:49:22 Attempt 1 of http call to http://10.0.0.5:16384/sendlogstoartifacts/status',
+    '[2021-01-31T15:49:23.775876] Entering context manager injector.',
+    'Epoch 1/230',
+    'Starting the daemon thread to refresh tokens in background for process with pid = 100',
+    '[2021-01-31T15:49:28.818507] The experiment failed. Finalizing run...',
+    'Cleaning up all outstanding Run operations, waiting 900.0 seconds',
+    '2 items cleaning up...',
+    'ImportError: Could not import PIL.Image. The use of `load_img` requires PIL.',
+    '',
+    '[2021-01-31T15:49:34.164469] Finished context manager injector with Exception.',
+    ('2021/01/31 15:49:35 Failed to parse control script error: /mnt/batch/tasks/workitems/7d780669-ab9f-4'
+     '631-ad53-78c9a345ce45/job-1/hd_ef1aecef-04dc-4da_4807596d-590e-4a27-8e26-8dcddce9e634/wd/runTaskLetT'
+     'ask_error.json to json File /mnt/batch/tasks/workitems/7d780669-ab9f-4631-ad53-78c9a345ce45/job-1/hd'
+     "_ef1aecef-04dc-4da_4807596d-590e-4a27-8e26-8dcddce9e634/wd/runTaskLetTask_error.json doesn't exist"),
+    '2021/01/31 15:49:35 Failed to run the wrapper cmd with err: exit status 1',
+    '2021/01/31 15:49:35 Attempt 1 of http call to http://10.0.0.5:16384/sendlogstoartifacts/status',
+    '2021/01/31 15:49:35 mpirun version string: {',
+    'Intel(R) MPI Library for Linux* OS, Version 2018 Update 3 Build 20180411 (id: 18329)',
+    'Copyright 2003-2018 Intel Corporation.',
+    '}',
+    '2021/01/31 15:49:35 MPI publisher: intel ; version: 2018',
+    '2021/01/31 15:49:35 Process Exiting with Code:  1',
+]
+
+
+def test_azure_mls_verdict_on_its_run_and_its_runtimes_lines_after_it(tmp_path: Path) -> None:
+    """`The experiment completed successfully. Finalizing run...` a clean end, `The experiment failed. ...` a crash
+    (the files had not been recognised, or the runtime's lines after the traceback, `Finished context manager
+    injector with Exception.` 5 s on, read as a new process: a second attempt); one attempt each, from the runtime's
+    first line."""
+    con = console_connection(tmp_path, AZUREML_COMPLETED, name="70_driver_log.txt")
+    assert con.execute("select count(*), min(end_reason), min(start_ns), min(end_ns) from attempts").fetchone() == (
+        1, "completed", int(datetime(2021, 4, 15, 11, 54, 38, tzinfo=UTC).timestamp()) * 10**9,
+        int(datetime(2021, 4, 15, 11, 58, 56, tzinfo=UTC).timestamp()) * 10**9 + 363_479_000)
+    failed = tmp_path / "failed"
+    failed.mkdir()
+    con = console_connection(failed, AZUREML_FAILED, name="70_driver_log.txt")
+    assert con.execute("select count(*), min(end_reason) from attempts").fetchone() == (1, "crash")
