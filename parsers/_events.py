@@ -158,12 +158,14 @@ _VERTEX_TASK = re.compile(r"\bTask completed\. Exit code \((?P<code>-?\d{1,4})\)
 # 11:58:56.363479] The experiment completed successfully. Finalizing run...", "[...] The experiment failed. Finalizing
 # run..." (its traceback after it), and as its process exits, "2021/04/15 11:59:02 Process Exiting with Code:  0"
 _AZUREML_VERDICT = re.compile(r"^\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\] The experiment (?P<how>completed successfully|failed)\. "
-                              r"Finalizing run\.\.\.\s*$|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d Process Exiting with Code: {1,2}(?P<code>-?\d{1,4})\s*$")
+                              r"Finalizing run\.\.\.\s*$"
+                              r"|^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d Process Exiting with Code: {1,2}(?P<code>-?\d{1,4})\s*$")
 # its runtime's own dated lines around the script's (its context manager's, its log uploads', its MPI wrapper's): no
 # process of the job starts with them once the job's have started
-_AZUREML_RUNTIME = re.compile(r"(?:^\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\] |^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d )(?:Finished context "
-                              r"manager injector|Process Exiting with Code: |Attempt \d{1,4} of http call to |Failed to (?:run "
-                              r"the wrapper cmd|parse control script)|mpirun version string|MPI publisher|Not exporting to RunHistory)")
+_AZUREML_RUNTIME = re.compile(r"(?:^\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\] |^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d )"
+                              r"(?:Finished context manager injector|Process Exiting with Code: |Attempt \d{1,4} of http call to "
+                              r"|Failed to (?:run the wrapper cmd|parse control script)|mpirun version string|MPI publisher"
+                              r"|Not exporting to RunHistory)")
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
@@ -1125,7 +1127,8 @@ _ANY_EVENT_PATTERN = (
     r"|^\s{0,8}\^C\s*$|KeyboardInterrupt, attempting graceful"
     r"|: line \d+: +\d+ [KTSAB]"
     r"| exited with code | died from signal |' succeeded\s*$|' failed\s*$|Done!\s*$|DONE ---- rank \d"
-    r"|POPRUN \[|, is localhost: |Completed after \d|Found better validated model|\. Finalizing run\.\.\.|Process Exiting with Code: "
+    r"|POPRUN \[|, is localhost: |Completed after \d|Found better validated model|\. Finalizing run\.\.\."
+    r"|Process Exiting with Code: "
     r"|Reporting training |SUCCEEDED\)|Wrote the latest version of all result files|^Trial status: "
     r"|ending Ray Tune run|Trials did not complete|has been interrupted"
     r"| errored after |valuation took |\(INFO\): Total time taken: "

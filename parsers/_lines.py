@@ -1793,6 +1793,7 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
     come from one stream (tqdm and logging both write to stderr; print() goes elsewhere).
     """
     low, high = header_ns, None
+    soft: int | None = None
     estimate = None
     after_last = None
     for before, ts_ns in dated:
@@ -1807,12 +1808,13 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
             if before == len(readings) and after_last is None and step in refined:
                 after_last = ts_ns - int(refined[step] * 1e9)
         if before < len(readings):
-            # (and no earlier than puts the next reading's step, at its refined time, before the line)
             step, elapsed = readings[before]
             bound = ts_ns - (elapsed + 1) * 10**9 + 1
-            if step in refined:
-                bound = max(bound, ts_ns - int(refined[step] * 1e9))
             low = bound if low is None else max(low, bound)
+            if step in refined:
+                # (and, where the strict bounds allow it, no earlier than puts the next reading's step, at its refined
+                # time, before the line: an estimate of a second's fraction, no bound)
+                soft = ts_ns - int(refined[step] * 1e9) if soft is None else max(soft, ts_ns - int(refined[step] * 1e9))
     if estimate is None and after_beats_before and after_last is not None:
         estimate = after_last
     if header_ns is None and estimate is None:
@@ -1830,6 +1832,8 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
         return None
     if low is not None:
         estimate = max(estimate, low)
+    if soft is not None and (high is None or soft <= high):
+        estimate = max(estimate, soft)
     return min(estimate, high) if high is not None else estimate
 
 

@@ -7,25 +7,29 @@ record a line after `DLLL ` (`{"timestamp": "1609396063.212942", "datetime": ...
   time, no zone: not read); `elapsedtime` the seconds since the logger was set up, as the process
   started: the attempt starts then, and a record whose `elapsedtime` went back is a new process
   appending to the file.
-- `step` is `"PARAMETER"` (the run's settings), a list of counts, or empty (a summary). Two or more
-  counts are an epoch, then the iteration: BERT's pretraining counts its optimizer steps over the
-  run (`[0, 35]`), the image classifiers their iterations within each epoch (`[4, 100]` after `[3,
+- `step` is `"PARAMETER"` (the run's settings), a list of counts, or empty (a summary). Two counts
+  are an epoch, then the iteration: BERT's pretraining counts its optimizer steps over the run
+  (`[0, 35]`), the image classifiers their iterations within each epoch (`[4, 100]` after `[3,
   1200]`): a count that goes back as the epoch moves on is numbered on from the last iteration the
-  epoch before logged (a warning says so: the epoch's true length is not logged). One count is an
-  epoch's summary, the step where the file logs no iterations. A record that names no training
-  figure (an evaluation's `val.top1`, at the step it followed) is no step.
-- The records of one step written together (the classifiers split theirs in two) are one row; the
-  same step logged again later (BERT's records of an update skipped after an fp16 overflow, the loss
-  scale lowered between them) is that step's first logging: the updates that followed it were
-  skipped, their time part of the next step's.
-- Figures by the last part of their name (`train.loss`, `step_loss`, `lr`, `learning_rate`,
-  `train.data_time`); a step's time is its `iter_time` (Tacotron2's `train_iter_time`), else the
+  epoch before logged (a warning says so: the epoch's true length is not logged). Three counts whose
+  last is the same throughout are FastPitch's and HiFi-GAN's `(epoch, iter, num_iters)`: the step is
+  numbered over epochs of `num_iters`. One count is an epoch's summary, the step where the file logs no
+  iterations. A record that names no training figure (an evaluation's `val.top1`) is no step.
+- A step's records one after another are one row (the classifiers split one logging in two; Tacotron2
+  logs its iteration's time after its loss, seconds later), but a record that only repeats figures the
+  step has (BERT's records of an update skipped after an fp16 overflow, the loss scale lowered between
+  them) is none: the updates that followed its first logging were skipped, their time part of the next
+  step's. A process that appends to the file (its `elapsedtime` back) logs its steps anew.
+- Figures by the last part of their name, after their subset's (`train.loss`, FastPitch's `train_loss`,
+  `train_took`, `train_lrate`, `step_loss`, `lr`, `learning_rate`, `train.data_time`; not an evaluation's);
+  a step's time is its `iter_time` (Tacotron2's `train_iter_time`, FastPitch's `took`), else the
   classifiers' `compute_time` plus `data_time`, each the interval's mean per iteration.
-- An empty step after the steps is the script's summary as its training ended: the run's end.
+- An empty step after the last step is the script's summary as its training ended: the run's end.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +46,11 @@ _PREFIX = b"DLLL "
 # the last part of a figure's name -> log_steps column, beyond METRIC_KEYS (BERT's `step_loss`, the
 # step's own, beside its running `average_loss`; Tacotron2's `train_iter_time`, its iteration's seconds)
 _KEYS = {**METRIC_KEYS, "step_loss": "loss", "iter_time": "step_time_s", "train_iter_time": "step_time_s",
-         "iteration_time": "step_time_s"}
+         "iteration_time": "step_time_s", "took": "step_time_s", "lrate": "lr"}
+_EVALUATION = frozenset({"val", "valid", "validation", "eval", "test", "dev"})  # a subset's name before a figure's
 # a figure of training (its name's first part, where it has one, `train`)
 _TRAINING_COLUMNS = frozenset({"loss", "lr", "grad_norm", "step_time_s", "data_time_s", "tokens_per_s"})
-_SAME_CALL_NS = 1_000_000_000  # records of one step this close are one logging call's, split
+_ELAPSED_MAX_S = 1e9  # seconds since a logger began past this (31 years) are no process's
 
 
 def _seconds_ns(value: Any) -> int | None:
@@ -61,19 +66,25 @@ def _seconds_ns(value: Any) -> int | None:
 
 
 def _figures(data: dict[str, Any]) -> dict[str, float]:
-    """The training figures of a record's data, by log_steps column (not an evaluation's, `val.loss`)."""
+    """The training figures of a record's data, by log_steps column: names after their subset's (`train.loss`,
+    FastPitch's `train_loss`, `train_took`), not an evaluation's (`val.loss`, `val_loss`)."""
     out: dict[str, float] = {}
     compute = None
     for name, value in data.items():
         first, _, last = name.rpartition(".")
         if first and first.rsplit(".", 1)[-1] != "train":
             continue
-        if last == "compute_time":
-            compute = to_float(value, text=False)
-        elif (column := _KEYS.get(last)) is not None and (figure := to_float(value, text=False)) is not None:
+        subset, _, rest = last.partition("_")
+        if subset in _EVALUATION and rest:
+            continue
+        base = rest if subset == "train" and rest and last not in _KEYS else last
+        figure = to_float(value, text=False)
+        if base == "compute_time":
+            compute = figure
+        elif (column := _KEYS.get(base)) is not None and figure is not None:
             out.setdefault(column, figure)
-    if "step_time_s" not in out and compute is not None:
-        out["step_time_s"] = compute + out.get("data_time_s", 0.0)
+    if "step_time_s" not in out and compute is not None and math.isfinite(total := compute + out.get("data_time_s", 0.0)):
+        out["step_time_s"] = total
     return out
 
 
@@ -110,17 +121,25 @@ class DLLoggerParser(Parser):
             if record.get("type") != "LOG" or not isinstance(record.get("data"), dict):
                 continue  # (a METADATA record: a figure's unit and format)
             elapsed = to_float(record.get("elapsedtime"))
+            if elapsed is not None and not 0 <= elapsed < _ELAPSED_MAX_S:
+                elapsed = None  # (no process's seconds since its logger began)
             records.append((number, _seconds_ns(record.get("timestamp")), elapsed, record.get("step"), record["data"]))
         if not records:
             raise ParseError(str(path), "no DLLogger record (`DLLL {...}` with type LOG)", where="line 1")
-        counted = [[json_int(c) for c in step] for *_, step, _ in records if isinstance(step, list)]
-        iterations = any(len(c) >= 2 and None not in c for c in counted)
+        steps = [[json_int(c) for c in step] if isinstance(step, list) else [] for *_, step, _ in records]
+        iterations = any(len(c) >= 2 and None not in c for c in steps)
+        # (epoch, iteration, iterations per epoch): FastPitch's and HiFi-GAN's, the third count the same throughout
+        totals = {c[2] for c in steps if len(c) == 3 and None not in c}
+        per_epoch = next(iter(totals)) if len(totals) == 1 and all(
+            c[1] <= c[2] for c in steps if len(c) == 3 and None not in c) else None
+        last_step_at = max((i for i, c in enumerate(steps) if len(c) >= 2 and None not in c), default=-1)
         rows = LogRows("dllogger")
         last_elapsed: float | None = None
         within: tuple[int, int, int] | None = None  # (epoch, last iteration, iterations before the epoch)
+        first_epoch: int | None = None
         estimated = False
-        current: dict[str, Any] | None = None  # the step row being filled: its key and when it was logged
-        logged: set[int] = set()
+        current: dict[str, Any] | None = None  # the step row being filled: its key, its figures' names
+        logged: set[int] = set()  # the steps its process logged
         # the process's last record, and whether it logged its end, by when its steps and events say it ran
         last: tuple[int, int] | None = None
         ended, read = False, -1
@@ -131,24 +150,26 @@ class DLLoggerParser(Parser):
                 rows.event(LogEventKind.LAST_LINE, line=last[0], rank=None, ts_ns=last[1],
                            detail="its process's last record: it stopped without a word")
 
-        for number, ts, elapsed, step, figures in records:
+        for index, (number, ts, elapsed, step, figures) in enumerate(records):
             if elapsed is not None and ts is not None and (last_elapsed is None or elapsed < last_elapsed):
                 # the logger set up as a process started: the first record's, or a process appending to the file
+                if current is not None:
+                    rows.step(**current["row"], **current["values"])
                 stopped()
                 start = ts - round(elapsed * 1e9)
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=None, ts_ns=start,
                            detail="DLLogger's start", process=last_elapsed is not None)
-                ended, read = False, start
+                ended, read, current, within, logged = False, start, None, None, set()
             if elapsed is not None:
                 last_elapsed = elapsed
             if ts is not None:
                 last = (number, ts)
-            if step == [] and rows.steps:
+            if step == [] and rows.steps and index > last_step_at:
                 rows.event(LogEventKind.ATTEMPT_END, line=number, rank=None, ts_ns=ts,
                            detail="DLLogger's summary after the training")
                 ended = True
                 continue
-            counts = [json_int(c) for c in step] if isinstance(step, list) else []
+            counts = steps[index]
             if not counts or None in counts or (len(counts) == 1) == iterations:
                 continue  # (the settings, a summary, an epoch's record beside iterations)
             values = _figures(figures)
@@ -156,15 +177,23 @@ class DLLoggerParser(Parser):
                 continue
             key = tuple(counts)
             if current is not None and current["key"] == key:
-                if ts is not None and current["ts"] is not None and ts - current["ts"] > _SAME_CALL_NS:
-                    continue  # the step logged again: an update skipped after an overflow
+                if values.keys() <= current["names"]:
+                    continue  # the step's figures logged again: an update skipped after an overflow (BERT's)
+                # (the step's other figures: the classifiers' second record, Tacotron2's `train_iter_time` after its
+                # backward pass and update, seconds after its loss)
+                current["names"] |= values.keys()
                 current["values"].update({k: v for k, v in values.items() if k not in current["values"]})
                 continue
             if current is not None:
                 rows.step(**current["row"], **current["values"])
-            at = counts[-1]
-            if len(counts) >= 2:
-                epoch = counts[0]
+                current = None
+            epoch = counts[0]
+            if len(counts) == 3 and per_epoch is not None:
+                first_epoch = epoch if first_epoch is None else first_epoch
+                at = (epoch - first_epoch) * per_epoch + counts[1]
+            else:
+                at = counts[-1]
+            if len(counts) == 2:
                 before = within[2] if within is not None else 0
                 if within is not None and epoch > within[0] and at <= within[1]:
                     before += within[1]  # counted within epochs: this one's numbered on from the last logged
@@ -172,11 +201,10 @@ class DLLoggerParser(Parser):
                 within = (epoch, at, before)
                 at += before
             if at in logged:
-                current = None
-                continue  # (the same step again after another: a record out of order)
+                continue  # (the same step again after another, in one process: a record out of order)
             logged.add(at)
             read = max(read, ts if ts is not None else read)
-            current = {"key": key, "ts": ts, "values": dict(values),
+            current = {"key": key, "names": set(values), "values": dict(values),
                        "row": {"line": number, "rank": None, "step": at, "end_ns": ts,
                                "time_source": "record" if ts is not None else None}}
         if current is not None:

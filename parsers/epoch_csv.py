@@ -12,9 +12,10 @@ column named `loss` (`train_loss`, `train/loss`); Ultralytics' losses are terms 
 `dfl`) with no total, and none is stored. The learning rate is `lr` (`lr/pg0`, YOLOv5's `x/lr0`).
 An epoch's time is the growth of a `time` column since the row before (the first row's its
 own), where the file has one, or the epoch's own seconds where a column says so (`epoch_time_seconds`,
-`epoch_time_s`, `epoch_time`). A row is dated by a `timestamp` (`datetime`) column of dates where the table keeps one
-(a script's `2025-07-11 04:13:15` as each epoch ended), its other text cells (`0m 28s`, the framework's name)
-not read; else the rows are undated: the console or the events of the same job date the run.
+`epoch_time_s`, `epoch_time`). The rows are undated, a column of dates too (`timestamp`: dated, an epoch's row
+would mix with the console's steps of the same job, another count): the console or the events of the same job date
+the run. Other text cells (`0m 28s`, the framework's name) are not read; a table whose cells name a subset (`train`,
+`val`: a row a phase of an epoch) is not one of these.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ _MAX_TIME_S = 1e8  # a `time` past this (3 years) is no run's
 _LR = ("lr", "learning_rate", "lr/pg0", "x/lr0")
 _EPOCH_SECONDS = ("epoch_time_seconds", "epoch_time_s", "epoch_time_sec", "epoch_time")  # an epoch's own seconds
 _DATED = ("timestamp", "datetime", "date_time")  # a column of the date each row was written
+# a cell naming a subset of the data (a table of an epoch's phases, `epoch,phase,loss` with `train` and `val` rows)
+_SUBSETS = frozenset({"train", "training", "val", "valid", "validation", "eval", "evaluation", "test", "dev"})
 
 
 def _delimiter(header: bytes) -> str:
@@ -68,7 +71,7 @@ def _looks_like(head: bytes) -> bool:
         return False
     # (numbers, but for a date column's date and a few words beside them: `0m 28s`, the framework's name)
     words = [cell for cell in row if cell and printed_float(cell) is None]
-    return (to_int(row[0]) is not None and 2 * len(words) < len(row)
+    return (to_int(row[0]) is not None and 2 * len(words) < len(row) and not any(w.lower() in _SUBSETS for w in words)
             and all(printed_float(cell) is not None for name, cell in zip(header, row, strict=True) if "loss" in name and cell)
             and all(name in _DATED and parse_timestamp(cell) is not None or " " not in cell.strip() or duration_s(cell)
                     for name, cell in zip(header, row, strict=True) if cell in words))
@@ -104,7 +107,6 @@ class EpochCsvParser(Parser):
         # (a per-batch table's `time` is no time since training began: no epoch's time read from it)
         time_at = at.get("time") if not ("batch" in at and "iter" in at) else None
         seconds_at = next((at[name] for name in _EPOCH_SECONDS if name in at), None)
-        dated_at = next((at[name] for name in _DATED if name in at), None)
         epoch_at = at["epoch"]
         # a table a batch a row (3D-ResNets' `train_batch.log`: `epoch, batch, iter, ...`): each row the run's iteration
         iter_at = at.get("iter") if "batch" in at else None
@@ -137,15 +139,11 @@ class EpochCsvParser(Parser):
             if seconds_at is not None and (seconds := printed_float(record[seconds_at])) is not None and (
                     0 <= seconds < _MAX_TIME_S):
                 values.setdefault("step_time_s", seconds)
-            ns = parse_timestamp(record[dated_at].strip()) if dated_at is not None else None
             step = epoch if iter_at is None else to_int(record[iter_at].strip())
             if step is None:
                 bad += 1
                 continue
-            if ns is not None:
-                rows.step(line=number, rank=options.rank, step=step, end_ns=ns, time_source="record", **values)
-            else:
-                rows.step(line=number, rank=options.rank, step=step, **values)
+            rows.step(line=number, rank=options.rank, step=step, **values)
         if not rows.steps:
             raise ParseError(str(path), "no row with an epoch", where="line 2")
         return steps_result(rows, len(header), bad, gzip_warning)

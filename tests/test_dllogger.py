@@ -133,3 +133,11 @@ def test_an_evaluations_records_are_no_steps_its_process_ran_until_its_last(tmp_
     assert [(e["kind"], e["ts_ns"]) for e in events] == [
         ("attempt_start", _ns(first["timestamp"]) - round(float(first["elapsedtime"]) * 1e9)),
         ("last_line", _ns(last["timestamp"]))]
+
+
+def test_a_record_whose_seconds_no_process_has_crashes_nothing(tmp_path: Path) -> None:
+    """A malformed record (its `elapsedtime` 1e300 seconds, past any clock): its step read, no start placed from it
+    (it had failed the file: an integer overflow)."""
+    broken = IMAGENET_EPOCHS[0].replace('"elapsedtime": "710.13592"', '"elapsedtime": "1e300"')
+    name, steps, events = _read(tmp_path, [broken], name="raport.json")
+    assert name == "dllogger" and [s["step"] for s in steps] == [1100] and events == []

@@ -471,10 +471,9 @@ JITTOR_DATED_EPOCHS = (
 
 
 def test_an_epoch_csvs_own_seconds_and_dates_among_words(tmp_path: Path) -> None:
-    """`epoch_time_seconds` 28.99 and `timestamp` `2025-07-11 04:13:15` beside `0m 28s` and `jittor`: each epoch's
-    time and the moment its row was written (the file was refused: cells that are no numbers)."""
-    from datetime import UTC, datetime
-
+    """`epoch_time_seconds` 28.99 beside `0m 28s`, a `timestamp` and `jittor`: each epoch's time (the file was refused:
+    cells that are no numbers); its rows stay undated (dated, an epoch's row would mix with the console's steps of the
+    same job, another count)."""
     from tracelens.parsers import detect, registry
     from tracelens.parsers._io import read_head
     from tracelens.parsers.contract import ParseOptions
@@ -484,6 +483,5 @@ def test_an_epoch_csvs_own_seconds_and_dates_among_words(tmp_path: Path) -> None
     parser = detect(path, read_head(path), registry())[0]
     assert parser is not None and parser.name == "epoch_csv"
     steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
-    written = [int(datetime(2025, 7, 11, 4, 13, s, tzinfo=UTC).timestamp()) * 10**9 for s in (15, 31, 45)]
     assert [(s["step"], s["loss"], s["step_time_s"], s["end_ns"]) for s in steps] == [
-        (0, 4.9168, 28.99, written[0]), (1, 4.644, 13.95, written[1]), (2, 4.4901, 14.06, written[2])]
+        (0, 4.9168, 28.99, None), (1, 4.644, 13.95, None), (2, 4.4901, 14.06, None)]
