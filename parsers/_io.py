@@ -44,6 +44,16 @@ def decode_json(data: bytes | str) -> Any:
             raise strict from None
 
 
+def json_object(data: bytes) -> dict[str, Any] | None:
+    """A JSON object (`decode_json`), or None where the text is no JSON or no object (a line of a
+    JSON-lines file: a record)."""
+    try:
+        value = decode_json(data)
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # nested past msgspec's depth limit
+        return None
+    return value if isinstance(value, dict) else None
+
+
 HEAD_BYTES = 65536  # what detection reads of a file
 # a job's output as it is kept (not source code, a tokenizer's vocabulary, a JSON document, a README):
 # the files a console reader may claim on weak evidence, or on what it finds past their head

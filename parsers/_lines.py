@@ -1832,8 +1832,8 @@ def anchor_bar(header_ns: int | None, readings: list[tuple[int, int]], refined: 
         return None
     if low is not None:
         estimate = max(estimate, low)
-    if soft is not None and (high is None or soft <= high):
-        estimate = max(estimate, soft)
+    if soft is not None:
+        estimate = max(estimate, soft if high is None else min(soft, high))
     return min(estimate, high) if high is not None else estimate
 
 

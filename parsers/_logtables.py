@@ -105,7 +105,7 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T,:]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?|\d{1,4
 # ActivityProfilerController.cpp:314] Completed Stage: Warm Up`, at each profiled window; NCCL's `node1:22264:22264 [0]
 # NCCL INFO ...`): printed again word for word, it is the same process's line, no relaunch's (`repeated_starts`)
 _PROCESS_IDS = re.compile(r"(?<![\d:])\d{1,10}:\d{1,10} [\w.\-]{1,255}\.(?:cpp|cc|cu|c|h|hpp):\d{1,6}\]"
-                          r"|[\w.\-]{1,255}:\d{1,10}:\d{1,10} \[\d{1,5}\]")
+                          r"|(?<![\w.\-])[\w.\-]{1,255}:\d{1,10}:\d{1,10} \[\d{1,5}\]")
 # a process's words that say how it stopped (`last_lines`): a failure, a restart, its end
 _PROCESS_WORDS = frozenset({*(kind.value for kind in FAILURE_EVENT_KINDS), LogEventKind.RESTART.value,
                             LogEventKind.ATTEMPT_END.value})

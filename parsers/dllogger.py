@@ -11,9 +11,10 @@ record a line after `DLLL ` (`{"timestamp": "1609396063.212942", "datetime": ...
   are an epoch, then the iteration: BERT's pretraining counts its optimizer steps over the run
   (`[0, 35]`), the image classifiers their iterations within each epoch (`[4, 100]` after `[3,
   1200]`): a count that goes back as the epoch moves on is numbered on from the last iteration the
-  epoch before logged (a warning says so: the epoch's true length is not logged). Three counts whose
-  last is the same throughout are FastPitch's and HiFi-GAN's `(epoch, iter, num_iters)`: the step is
-  numbered over epochs of `num_iters`. One count is an epoch's summary, the step where the file logs no
+  epoch before logged (a warning says so: the epoch's true length is not logged; a resumed process
+  numbers on the same way). Three counts, the second no more than the third, are FastPitch's and
+  HiFi-GAN's `(epoch, iter, num_iters)`: each epoch numbered on after the `num_iters` of the one before.
+  Other counts are read as their last. One count is an epoch's summary, the step where the file logs no
   iterations. A record that names no training figure (an evaluation's `val.top1`) is no step.
 - A step's records one after another are one row (the classifiers split one logging in two; Tacotron2
   logs its iteration's time after its loss, seconds later), but a record that only repeats figures the
@@ -24,7 +25,7 @@ record a line after `DLLL ` (`{"timestamp": "1609396063.212942", "datetime": ...
   `train_took`, `train_lrate`, `step_loss`, `lr`, `learning_rate`, `train.data_time`; not an evaluation's);
   a step's time is its `iter_time` (Tacotron2's `train_iter_time`, FastPitch's `took`), else the
   classifiers' `compute_time` plus `data_time`, each the interval's mean per iteration.
-- An empty step after the last step is the script's summary as its training ended: the run's end.
+- An empty step after its process's last step is the script's summary as its training ended: the run's end.
 """
 
 from __future__ import annotations
@@ -33,11 +34,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._io import decode_json, read_bytes
+from tracelens.parsers._io import json_object, read_bytes
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
 from tracelens.parsers._numbers import json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
@@ -91,11 +90,7 @@ def _figures(data: dict[str, Any]) -> dict[str, float]:
 def _record(raw: bytes) -> dict[str, Any] | None:
     if not raw.startswith(_PREFIX):
         return None
-    try:
-        value = decode_json(raw[len(_PREFIX):])
-    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-        return None
-    return value if isinstance(value, dict) else None
+    return json_object(raw[len(_PREFIX):])
 
 
 class DLLoggerParser(Parser):
@@ -128,15 +123,25 @@ class DLLoggerParser(Parser):
             raise ParseError(str(path), "no DLLogger record (`DLLL {...}` with type LOG)", where="line 1")
         steps = [[json_int(c) for c in step] if isinstance(step, list) else [] for *_, step, _ in records]
         iterations = any(len(c) >= 2 and None not in c for c in steps)
-        # (epoch, iteration, iterations per epoch): FastPitch's and HiFi-GAN's, the third count the same throughout
-        totals = {c[2] for c in steps if len(c) == 3 and None not in c}
-        per_epoch = next(iter(totals)) if len(totals) == 1 and all(
-            c[1] <= c[2] for c in steps if len(c) == 3 and None not in c) else None
-        last_step_at = max((i for i, c in enumerate(steps) if len(c) >= 2 and None not in c), default=-1)
+        # each record's process's last step record (a process's summary after it is its end; a process appending to
+        # the file begins where `elapsedtime` goes back)
+        last_step_at: list[int] = []
+        segment_start, latest, last_seen = 0, -1, None
+        for index, (_, _, elapsed, _, _) in enumerate(records):
+            if elapsed is not None and last_seen is not None and elapsed < last_seen:
+                last_step_at += [latest] * (index - segment_start)
+                segment_start, latest = index, -1
+            if elapsed is not None:
+                last_seen = elapsed
+            if len(steps[index]) >= 2 and None not in steps[index]:
+                latest = index
+        last_step_at += [latest] * (len(records) - segment_start)
         rows = LogRows("dllogger")
         last_elapsed: float | None = None
-        within: tuple[int, int, int] | None = None  # (epoch, last iteration, iterations before the epoch)
-        first_epoch: int | None = None
+        # each epoch's steps before it (its first iteration's number less its count), and its last iteration logged
+        # or (with three counts) its iterations: kept across processes (a resumed one numbers on)
+        offsets: dict[int, int] = {}
+        lengths: dict[int, int] = {}
         estimated = False
         current: dict[str, Any] | None = None  # the step row being filled: its key, its figures' names
         logged: set[int] = set()  # the steps its process logged
@@ -159,12 +164,12 @@ class DLLoggerParser(Parser):
                 start = ts - round(elapsed * 1e9)
                 rows.event(LogEventKind.ATTEMPT_START, line=number, rank=None, ts_ns=start,
                            detail="DLLogger's start", process=last_elapsed is not None)
-                ended, read, current, within, logged = False, start, None, None, set()
+                ended, read, current, logged = False, start, None, set()
             if elapsed is not None:
                 last_elapsed = elapsed
             if ts is not None:
                 last = (number, ts)
-            if step == [] and rows.steps and index > last_step_at:
+            if step == [] and (rows.steps or current is not None) and index > last_step_at[index]:
                 rows.event(LogEventKind.ATTEMPT_END, line=number, rank=None, ts_ns=ts,
                            detail="DLLogger's summary after the training")
                 ended = True
@@ -187,19 +192,25 @@ class DLLoggerParser(Parser):
             if current is not None:
                 rows.step(**current["row"], **current["values"])
                 current = None
-            epoch = counts[0]
-            if len(counts) == 3 and per_epoch is not None:
-                first_epoch = epoch if first_epoch is None else first_epoch
-                at = (epoch - first_epoch) * per_epoch + counts[1]
-            else:
-                at = counts[-1]
-            if len(counts) == 2:
-                before = within[2] if within is not None else 0
-                if within is not None and epoch > within[0] and at <= within[1]:
-                    before += within[1]  # counted within epochs: this one's numbered on from the last logged
-                    estimated = True
-                within = (epoch, at, before)
-                at += before
+            epoch, at = counts[0], counts[-1]
+            # (epoch, iteration, iterations of the epoch): FastPitch's and HiFi-GAN's, each epoch after the ones before
+            per_epoch = len(counts) == 3 and 0 <= counts[1] <= counts[2]
+            if len(counts) == 2 or per_epoch:
+                at = counts[1]
+                if epoch not in offsets:
+                    prior = max((e for e in offsets if e < epoch), default=None)
+                    if prior is None:
+                        offsets[epoch] = 0
+                    elif per_epoch:
+                        offsets[epoch] = offsets[prior] + lengths[prior]
+                    elif at <= lengths[prior]:
+                        # counted within epochs: this one's numbered on from the last iteration the one before logged
+                        offsets[epoch] = offsets[prior] + lengths[prior]
+                        estimated = True
+                    else:
+                        offsets[epoch] = offsets[prior]
+                lengths[epoch] = counts[2] if per_epoch else max(lengths.get(epoch, at), at)
+                at += offsets[epoch]
             if at in logged:
                 continue  # (the same step again after another, in one process: a record out of order)
             logged.add(at)

@@ -20,11 +20,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from tracelens.enums import FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._io import decode_json, read_bytes
+from tracelens.parsers._io import json_object, read_bytes
 from tracelens.parsers._lines import parse_timestamp
 from tracelens.parsers._logtables import (
     APPENDED_LAUNCHES_MAX,
@@ -119,14 +117,6 @@ def _time_ns(value: Any) -> int | None:
     return None
 
 
-def _record(raw: bytes) -> dict[str, Any] | None:
-    try:
-        value = decode_json(raw)
-    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # nested past msgspec's depth limit
-        return None
-    return value if isinstance(value, dict) else None
-
-
 class JsonlMetricsParser(Parser):
     name = "jsonl_metrics"
     kind = "metrics_jsonl"
@@ -138,7 +128,7 @@ class JsonlMetricsParser(Parser):
             return Claim.NO
         good = 0
         for line in lines[:-1] or lines:  # the last line of a head may be cut
-            record = _record(line)
+            record = json_object(line)
             if record is None:
                 return Claim.NO
             if _step_of(record) is not None and (any(to_float(record.get(k), text=False) is not None for k in _METRICS) or (
@@ -164,7 +154,7 @@ class JsonlMetricsParser(Parser):
         for number, raw in enumerate(data.splitlines(), start=1):
             if not raw.strip():
                 continue
-            record = _record(raw)
+            record = json_object(raw)
             if record is None:
                 bad += 1
                 continue

@@ -33,8 +33,8 @@
 - A Keras 3 epoch summary with no `Epoch N/M` above it since the last summary (a paste that cut
   the header out) is epoch N where a callback's words before it name it (Keras 3 prints them
   before the summary: `Epoch 30: val_accuracy did not improve from 0.94272`; Keras 2 after it).
-  A summary with its validation's figures (no `evaluate`'s bar) before the file's first header, `Epoch K/M`, is
-  epoch K - 1 (a paste that opens after its `Epoch 1/20`).
+  A summary with its validation's figures (no `evaluate`'s bar) and no header of its own, before a header `Epoch K/M`
+  past the last epoch done, is epoch K - 1 (a paste that opens after its `Epoch 1/20`, or cut a header out).
 - The summary of fit's last epoch (`Epoch 20/20`) ends the run cleanly; so does EarlyStopping's
   `Restoring model weights from the end of the best epoch`. Failures are read as in every
   console log.

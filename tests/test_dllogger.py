@@ -141,3 +141,31 @@ def test_a_record_whose_seconds_no_process_has_crashes_nothing(tmp_path: Path) -
     broken = IMAGENET_EPOCHS[0].replace('"elapsedtime": "710.13592"', '"elapsedtime": "1e300"')
     name, steps, events = _read(tmp_path, [broken], name="raport.json")
     assert name == "dllogger" and [s["step"] for s in steps] == [1100] and events == []
+
+
+# the same ResNet-50 run's last records: its last iteration, the epoch's summary, then the run's summary, an empty step
+# (github.com/boone891214/nv_rigl_imagenet @ b5371d793a13c8a3bdf64fdc6da46a852dae3ece : raport.json, its last six lines;
+# the two summaries' figures cut to their first four)
+IMAGENET_END = [
+    'DLLL {"timestamp": "1609438481.404207", "datetime": "2020-12-31 18:14:41.404207", "elapsedtime": "43168.308987", '
+    '"type": "LOG", "step": [249, 1200], "data": {"train.loss": 2.285904355049133, "train.total_ips": 7802.070327696619}}',
+    'DLLL {"timestamp": "1609438481.404383", "datetime": "2020-12-31 18:14:41.404383", "elapsedtime": "43168.309163", '
+    '"type": "LOG", "step": [249, 1200], "data": {"lr": 8.628451756351296e-05, "train.compute_ips": 7964.219933587849, '
+    '"train.data_time": 0.002682044506072998, "train.compute_time": 0.1289980959892273}}',
+    'DLLL {"timestamp": "1609438490.73855", "datetime": "2020-12-31 18:14:50.738550", "elapsedtime": "43177.64333", '
+    '"type": "LOG", "step": [249], "data": {"train.loss": 2.3311996857325235, "train.total_ips": 7767.079095278978, '
+    '"val.top1": 77.53109056122449, "val.top5": 93.72209821428571}}',
+    'DLLL {"timestamp": "1609438493.854577", "datetime": "2020-12-31 18:14:53.854577", "elapsedtime": "43180.759357", '
+    '"type": "LOG", "step": [], "data": {"train.loss": 3.1605509972800845, "train.total_ips": 7766.128202053745, '
+    '"val.top1": 77.53308354591837, "val.top5": 93.73804209183673}}',
+]
+
+
+def test_the_empty_step_after_the_last_iteration_ends_the_run(tmp_path: Path) -> None:
+    """`"step": []` after the last `[249, 1200]` and the epoch's `[249]`: the script's summary as its training ended, a
+    clean end at its time (the epoch's summary no step)."""
+    name, steps, events = _read(tmp_path, IMAGENET_END, name="raport.json")
+    assert name == "dllogger" and [s["step"] for s in steps] == [1200]
+    summary = _record(IMAGENET_END[3])
+    assert [(e["kind"], e["ts_ns"]) for e in events if e["kind"] == "attempt_end"] == [
+        ("attempt_end", _ns(summary["timestamp"]))]
