@@ -121,10 +121,14 @@ class _Years:
         if year is not None:
             self.source = "the file's dated lines"
         else:
-            stamps = [(line.text, m) for line in lines if ("_20" in line.text or "name: 20" in line.text)
-                      and (m := _RUN_STAMP.search(line.text))]
-            # (the experiment name's first, where the file prints it: the run's own start)
-            stamp = next((m for text, m in stamps if "Exp name: " in text), stamps[0][1] if stamps else None)
+            # (the experiment name's first, where the file prints it: the run's own start; else the first stamp)
+            stamp = None
+            for line in lines:
+                if ("_20" in line.text or "name: 20" in line.text) and (m := _RUN_STAMP.search(line.text)) is not None:
+                    stamp = stamp or m
+                    if "Exp name: " in line.text:
+                        stamp = m
+                        break
             if stamp is not None:
                 year, self.source = int(stamp.group("y")), "the run's timestamp in mmengine's experiment name"
         self.mtime_ns = mtime_ns
