@@ -34,12 +34,13 @@ import math
 from pathlib import Path
 from typing import Any
 
-from tracelens.enums import FileStatus, LogEventKind
+from tracelens.enums import LogEventKind
 from tracelens.errors import ParseError
 from tracelens.parsers._io import json_object, read_bytes
 from tracelens.parsers._logtables import LOG_TABLES, METRIC_KEYS, LogRows
 from tracelens.parsers._numbers import json_int, to_float
 from tracelens.parsers.contract import Claim, ParseOptions, Parser, ParseResult
+from tracelens.parsers.jsonl_metrics import records_result
 
 _PREFIX = b"DLLL "
 # the last part of a figure's name -> log_steps column, beyond METRIC_KEYS (BERT's `step_loss`, the
@@ -223,10 +224,5 @@ class DLLoggerParser(Parser):
         stopped()
         if not rows.steps and not rows.events:
             raise ParseError(str(path), "no DLLogger record with a training step", where="line 1")
-        warnings = [warning] if warning else []
-        if bad:
-            warnings.append(f"{bad} lines are no DLLogger records (`DLLL {{...}}`) and were skipped")
-        if estimated:
-            warnings.append("iterations are counted within epochs: each epoch's steps are numbered on from the last "
-                            "iteration the epoch before logged (its true length is not logged)")
-        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
+        return records_result(rows, warning, f"{bad} lines are no DLLogger records (`DLLL {{...}}`) and were skipped"
+                              if bad else None, estimated)

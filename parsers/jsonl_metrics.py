@@ -257,11 +257,16 @@ class JsonlMetricsParser(Parser):
                 rows.step(**pending)
         if not rows.steps:
             raise ParseError(str(path), "no JSON line with a step", where="line 1")
-        warnings = [warning] if warning else []
-        if bad:
-            warnings.append(f"{bad} lines are not JSON objects and were skipped")
-        if estimated:
-            warnings.append("iterations are counted within epochs: each epoch's steps are numbered on from the last "
-                            "iteration the epoch before logged (its true length, up to one logging interval more, "
-                            "is not printed)")
-        return ParseResult(rows.tables(), FileStatus.TRUNCATED if warning else FileStatus.OK, warnings)
+        return records_result(rows, warning, f"{bad} lines are not JSON objects and were skipped" if bad else None,
+                              estimated)
+
+
+def records_result(rows: LogRows, cut: str | None, skipped: str | None, estimated: bool) -> ParseResult:
+    """A records file's tables and warnings: the file cut short (`cut`), the lines skipped, iterations counted within
+    epochs (numbered on, an estimate)."""
+    warnings = [w for w in (cut, skipped) if w]
+    if estimated:
+        warnings.append("iterations are counted within epochs: each epoch's steps are numbered on from the last "
+                        "iteration the epoch before logged (its true length, up to one logging interval more, "
+                        "is not printed)")
+    return ParseResult(rows.tables(), FileStatus.TRUNCATED if cut else FileStatus.OK, warnings)
