@@ -600,6 +600,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # in path:  weights/last-fm/kgat_si_sum_bi_l3/64-32-16/l0.0001_r1e-05-1e-05")
                            r"|^save the weights in path: "
                            r"|\bSaving current state to \S"
+                           # (yanx27/Pointnet_Pointnet2_pytorch's train scripts and their many copies, before their
+                           # torch.save: "2021-03-21 02:50:07,310 - Model - INFO - Saving at log/.../checkpoints/model.pth")
+                           r"|(?:^|\] |: |- )Saving at \S{1,2000}?\.(?:pth|pt|ckpt|pth\.tar)\s*$"
                            # (deepspeech.pytorch's train.py and its forks, before the torch.save of a better model:
                            # "Sat, 03 Nov 2018 16:39:50 train.py[line:285] INFO Found better validated model, saving to
                            # model/model.pth")
@@ -1095,6 +1098,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
+    r"Saving at |"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|Saving embeddings|^save the weights in path: |^Best Iter=\[|"
     r"_runner\.py:\d{1,6}\] Final |"
@@ -2367,6 +2371,7 @@ class EventScanner:
         elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
+              or "Saving at " in text
               or "aving best model to " in text or "Save model to " in text or "Save model in " in text
               or text[1:12] == "aving model"
               or "model due to mean reward" in text or "saving best model" in text

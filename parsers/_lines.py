@@ -1483,6 +1483,8 @@ def parse_timestamp(text: str, day_first: bool = False) -> int | None:
                 **packed.groupdict(), "tz": None, "y": packed.groupdict().get("y") or f"20{packed.group('yy')}"})
         if "/" in text[:_DATE_END_MAX] and (slashed := _slash_timestamp(text, day_first)) is not None:
             return slashed
+        if "%|" in text[:DATE_START_MAX] and len(text) > _DATE_END_MAX and (glued := _after_bar(_SLASH, text)) is not None:
+            return _slash_timestamp(text, day_first, glued)
         # (a date that names its month within the line's head, no other date before it)
         return _named_month_ns(text, named) if "-" in text[:_DATE_END_MAX] and (
             named := _leading(_NAMED_MONTH, text)) is not None else None
@@ -1506,8 +1508,10 @@ def _meridiem(text: str, match: re.Match[str], ns: int | None) -> int | None:
     return ns + ((12 if half == "PM" and hour != 12 else 0) - (12 if half == "AM" and hour == 12 else 0)) * 3_600_000_000_000
 
 
-def _slash_timestamp(text: str, day_first: bool) -> int | None:
-    match = _leading(_SLASH, text)
+def _slash_timestamp(text: str, day_first: bool, match: re.Match[str] | None = None) -> int | None:
+    """A `_SLASH` date's time: the line's leading one, or `match` (one glued after a progress bar,
+    `_after_bar`: accelerate's default `%m/%d/%Y %H:%M:%S` after diffusers' `Steps:` bar)."""
+    match = match or _leading(_SLASH, text)
     if not match:
         return None
 

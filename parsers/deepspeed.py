@@ -137,8 +137,8 @@ class DeepSpeedParser(LogReader):
                 ppo_batches = int(m.group("n"))
                 continue
             if "iter time (s): " in text and (pipe := _PIPE_STEP.match(text)) is not None:
-                loss = float(pipe.group("loss"))
-                values = {"step_time_s": float(pipe.group("s")), "loss": loss if math.isfinite(loss) else None}
+                # (a loss that is no number, `loss: nan`, kept: the run diverged, `loss_nonfinite`)
+                values = {"step_time_s": float(pipe.group("s")), "loss": float(pipe.group("loss"))}
                 last = rows.steps[-1] if rows.steps else None
                 if last is not None and last["step"] == int(pipe.group("step")) and (
                         line.rank is None or last["rank"] is None or last["rank"] == line.rank):

@@ -2932,7 +2932,8 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
                 row["step_time_s"] = _span_mean(history, reading.n, seconds, resolution)
                 history.append((reading.n, seconds, resolution))
                 del history[:-SPAN_LOOKBACK]
-        if all(row.get("end_ns") is not None for row, _, _ in bar):
+        every_dated = all(row.get("end_ns") is not None for row, _, _ in bar)
+        if every_dated and index > 0:
             continue
         if dated is None:
             dated = [(line.number, line.ts_ns, line.rank) for line in lines if line.ts_ns is not None]
@@ -2945,6 +2946,13 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
         # the step ended): the bar began its refined seconds before, at the latest
         own = [line.ts_ns - int(seconds * 1e9) for (row, line, _), seconds in zip(bar, refined, strict=True)
                if line.ts_ns is not None and row.get("end_ns") == line.ts_ns]
+        if every_dated:
+            # (each reading dated by the logger's line glued after it, the first on the file's first
+            # dated line: the run began the bar's elapsed time before that line, `608/864 [17:50<...]
+            # 10/20/2023 15:57:47 - INFO - ...`)
+            if own and first_dated is not None and min(own) < first_dated:
+                rows.start_at_bar_start(min(numbers[0], dated[0][0]), rank, min(own))
+            continue
         if own:
             start: int | None = min(own)
         else:
@@ -5071,18 +5079,18 @@ class GenericLogParser(LogReader):
                     kuangliu_loops[line.rank] = (epoch, state[1], total is None or count == total)
             if line.ts_ns is not None and line.rank in epochs and not reference and (
                     "oss" in line.text or "lr" in line.text or "took" in line.text or "aken for epoch " in line.text
-            ) and "Epoch None" not in line.text and _epochs_own_figure(line.text) and not (
+            ) and "Epoch None" not in line.text and "Namespace(" not in line.text and _epochs_own_figure(line.text) and not (
                     (since := _epoch_said_at(current := epochs[line.rank][-1], line.text)) is not None
                     and ended.get(line.rank, -1) > since
                     and not ((naming := _EPOCH.search(line.text)) is not None and int(naming.group(1)) == current.number)):
                 # the epoch's own lines (its losses, learning rate, duration), not a launcher's or a crash's
-                # printed while it ran, nor MACE's evaluation before its first epoch (`Epoch None:
-                # loss=71.3685, ...`), nor, once the epoch gave its line and then the run said its training
-                # ended, a line that does not name it (MACE's `Epoch 48: loss=...`, `Training complete`, then
-                # its next run's `WeightedEnergyForcesLoss(...)`; an epoch's own summary after an early stop's
-                # word names it), nor, after the epoch's head alone and then that word, the run's own summary
-                # (`Processed 200000 samples in epoch 0`, `Training completed in 3 days, ...`, `Final training
-                # loss: 1.1465`)
+                # printed while it ran, nor the next launch's arguments (`Namespace(..., learning_rate=0.001, ...)`),
+                # nor MACE's evaluation before its first epoch (`Epoch None: loss=71.3685, ...`), nor, once the
+                # epoch gave its line and then the run said its training ended, a line that does not name it
+                # (MACE's `Epoch 48: loss=...`, `Training complete`, then its next run's
+                # `WeightedEnergyForcesLoss(...)`; an epoch's own summary after an early stop's word names it), nor,
+                # after the epoch's head alone and then that word, the run's own summary (`Processed 200000 samples
+                # in epoch 0`, `Training completed in 3 days, ...`, `Final training loss: 1.1465`)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
                 if (epoch.loss is None and "oss" in line.text
@@ -5881,6 +5889,8 @@ class GenericLogParser(LogReader):
         line names an earlier one in passing (`reference`: `_names_an_earlier_epoch`); a line giving
         an epoch's duration sets the current one's."""
         numbered = epochs.get(rank)
+        if "Namespace(" in text and (named := _EPOCH.search(text)) is not None and named.start() > text.index("Namespace("):
+            return  # (the run's arguments, `INFO - Namespace(batch_size=16, ..., epoch=128, ...)`: its epochs, no epoch)
         if "Epoch duration: " in text and (duration := _EPOCH_DURATION.search(text)) is not None:
             if numbered and (said := duration_s(duration.group("t"))) is not None:
                 numbered[-1].took_s = said[0]

@@ -555,14 +555,15 @@ def test_torchruns_banner_starts_the_attempt_and_its_report_gives_the_year(tmp_p
     """torchrun's `Setting OMP_NUM_THREADS ...` banner at 10:49:55.044 launched the workers: the
     attempt starts there; no line opens with a year, but the failure report's `time : 2025-07-31_10:50:07`
     names it: the glog lines are of 2025, not of the file's mtime's year (2033 here), and none is
-    marked as an estimate. The attempt crashed at 10:50:07, 11.956 s in."""
+    marked as an estimate. The attempt crashed at 10:50:07 and ran until the agent's `E0731 10:50:08.043000 ...
+    failed (exitcode: 1)`, its last word of it, 12.999 s in."""
     path = tmp_path / "sft.log"
     path.write_text("\n".join(VERL_SFT_TORCHRUN) + "\n", encoding="utf-8")
     os.utime(path, (2_000_000_000, 2_000_000_000))
     store = Store.open(tmp_path / "s.tlstore")
     store.ingest([path])
     con = store.connect()
-    start, crashed = _ns("2025-07-31 10:49:55,044"), _ns("2025-07-31 10:50:07,0")
+    start, crashed = _ns("2025-07-31 10:49:55,044"), _ns("2025-07-31 10:50:08,043")
     assert con.execute("select start_ns, end_ns, end_reason, clock from attempts").fetchall() == [
         (start, crashed, "crash", "log")]
     assert con.execute("select count(*) from log_events where year_from_mtime").fetchone() == (0,)

@@ -452,6 +452,7 @@ endings as (
                   where u.failure and u.after_ns >= a.start_ns
                     and (a.next_start_ns is null or u.after_ns < a.next_start_ns))) as crash_ns,
         min(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) is null as crash_undated,
+        max(e.ts_ns) filter (where e.kind in ('crash', 'oom', 'collective_timeout', 'hang')) as last_failure_ns,
         -- (a scheduler's cancel names the moment it killed the job: its processes ran until then)
         max(e.ts_ns) filter (where e.kind = 'crash' and e.detail like 'scheduler: %CANCELLED AT%') as killed_ns,
         max(e.ts_ns) filter (where e.kind not in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')) as last_event_ns,
@@ -491,14 +492,16 @@ final as (
         a.attempt, a.start_ns,
         -- (an attempt that logged no step ran until its failure: a crash while loading, at
         -- start-up; so did the job's last attempt, whose failure in the middle of the step after
-        -- its last logged one (a scheduler's time-limit cancel) ends the job's wall time; an
+        -- its last logged one (a scheduler's time-limit cancel) ends the job's wall time, until its
+        -- last word of it (torchrun's `failed (exitcode: 1)` a second after its worker's traceback); an
         -- attempt a relaunch follows ends at its last step: a launcher's failure report comes
         -- when it noticed, and the time since is the restart's downtime; but a scheduler's cancel
         -- is the kill itself, its time the scheduler's: any attempt ran until then; so did one its agent restarted
         -- with no failure (a node joined the job: its workers stopped then); one that completed
         -- its training ran until then, or until the save or evaluation it did after it)
         coalesce(case when e.completed_ns is not null then greatest(e.completed_ns, e.last_work_ns) end, greatest(x.last_step_ns, r.ranks_last_ns, e.last_event_ns, t.last_traced_ns,
-                                          case when x.last_step_ns is null or a.next_start_ns is null then e.crash_ns end,
+                                          case when a.next_start_ns is null then greatest(e.last_failure_ns, e.crash_ns)
+                                               when x.last_step_ns is null then e.crash_ns end,
                                           case when e.crash_ns is null then e.restart_ns end,
                                           e.killed_ns),
                  a.start_ns)::bigint as end_ns,

@@ -1,7 +1,8 @@
 -- int_log_intervals: the job's wall-clock time as labelled intervals, for goodput_buckets.
 -- materialize: per_connection
 -- Grain: one row per interval (may overlap; goodput_buckets resolves overlaps by priority).
--- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_events, int_job_wall, stg_log_events, stg_log_steps.
+-- Inputs: int_attempts, int_log_step_bounds, int_ideal_step, int_log_stalls, int_log_events, int_job_wall, stg_log_events,
+--   stg_log_steps.
 -- Labels (GoodputBucket, priority in goodput_buckets):
 --   checkpoint_save / checkpoint_load / eval: between start and end events (not an end that
 --     names another step than its start: that start's end is not in the log), or an end event
@@ -15,7 +16,8 @@
 --   lost_work: a completed step that a later attempt completes again (it logs the step again,
 --     or starts at or before it), and the incomplete step a crash cut short (its start, else
 --     the end of the attempt's last logged step, to the attempt's end: its failure);
---   productive: every other completed step, and the steps an attempt's counter shows it ran
+--   productive: every other completed step (not a stall's part of its interval, int_log_stalls: left to
+--     `other`), and the steps an attempt's counter shows it ran
 --     before its first logged line, at the ideal step time, where they fit the time before it
 --     and its start is its training loop's, placed back by its own clock (a console that kept a
 --     run's last lines: the HF Trainer's train_runtime, a training bar's elapsed time); not after
@@ -79,9 +81,11 @@ early_pace as (
     group by attempt
 ),
 step_intervals as (
+    -- (a stall's part of its interval, int_log_stalls, no step's: `other`)
     select case when c.redone then 'lost_work' else 'productive' end as label,
-           c.s_ns as start_ns, c.e_ns as end_ns, c.attempt, c.step
+           greatest(c.s_ns, coalesce(x.end_ns, c.s_ns)) as start_ns, c.e_ns as end_ns, c.attempt, c.step
     from completed c
+    left join int_log_stalls x on x.attempt = c.attempt and x.step = c.step and x.start_ns = c.s_ns
     union all
     -- first step of an attempt: its excess over the ideal step, and over the pace of the steps
     -- right after it, is start-up (compile, warm-up)

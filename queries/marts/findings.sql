@@ -2,7 +2,8 @@
 -- Grain: one row per finding.
 -- Inputs: step_summary, step_breakdown, trace_events (graph launches), stragglers, goodput, goodput_buckets, attempts,
 --   int_log_events, int_ideal_step, log_events, hang_analysis, hang_suspects, collective_mismatches, collective_summary,
---   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps, stg_log_events, int_log_step_bounds.
+--   nccl_warnings, nccl_comms, nccl_tests, files, stg_log_steps, int_reference_rank, int_log_steps, stg_log_events, int_log_step_bounds,
+--   int_log_stalls.
 -- Thresholds (session variables override the defaults; tests move them across measured values):
 --   data_loader:    data_stall_pct of a rank's step time >= tracelens_data_stall_high_pct (20,
 --                   XProf's "highly input-bound") -> high; >= tracelens_data_stall_medium_pct (5,
@@ -23,7 +24,7 @@
 --                   half of which is the time across lines cut out of the logs, an excerpt's
 --                   `...` alone, from the dated line before each to the next after it: low; at
 --                   least half of which lies between step lines beyond their steps' reported
---                   times, int_log_step_bounds.uncredited_ns: said so, with its advice).
+--                   times, int_log_step_bounds.uncredited_ns, or in stalls, int_log_stalls: said so, with its advice).
 --   checkpoint interval (with lost work): Young/Daly optimum sqrt(2 x C x MTBF), C = mean
 --                   blocking checkpoint save (one a saved step, however many ranks log it), MTBF =
 --                   wall time / failures; reported in steps
@@ -225,6 +226,13 @@ uncredited as (
                                 where bucket in ('eval', 'checkpoint_save', 'checkpoint_load', 'data_stall')), 0), 0) as seconds
     from int_log_step_bounds
 ),
+stalled as (
+    -- the step intervals in which the loop stalled (int_log_stalls), the longest named
+    select coalesce(sum(end_ns - start_ns), 0) / 1e9 as seconds, count(*) as n,
+        arg_max(step, interval_ns) as step, max(interval_ns) / 1e9 as interval_s,
+        arg_max(usual_ns, interval_ns) / 1e9 as usual_s
+    from int_log_stalls
+),
 bucket_findings as (
     select b.bucket as finding,
         -- (time no line accounts for that is mostly the time across lines cut out of the logs: no
@@ -248,6 +256,13 @@ bucket_findings as (
             when 'eval' then format('evaluation takes {} s', printf('%.3g', b.seconds))
             when 'data_stall' then format('steps wait {} s for data, as the logs report', printf('%.3g', b.seconds))
             when 'other' then case
+                when (select seconds from stalled) >= 0.5 * b.seconds
+                then format('{} s of wall time attributed to nothing: {} s of it in {} stall{} between step lines (the '
+                            'longest: the interval ending at step {} took {} s, {}x the usual {} s)', printf('%.3g', b.seconds),
+                            printf('%.3g', least(b.seconds, (select seconds from stalled))), (select n from stalled),
+                            case when (select n from stalled) = 1 then '' else 's' end, (select step from stalled),
+                            printf('%.4g', (select interval_s from stalled)),
+                            round((select interval_s / usual_s from stalled), 1), printf('%.3g', (select usual_s from stalled)))
                 when (select seconds from uncredited) >= 0.5 * b.seconds
                 then format('{} s of wall time attributed to nothing: {} s of it between step lines, beyond the steps'' '
                             'own reported times', printf('%.3g', b.seconds),
@@ -296,7 +311,11 @@ bucket_findings as (
             when 'startup' then 'cache compiled graphs and datasets; pre-pull images; warm up once'
             when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
             when 'data_stall' then 'raise DataLoader num_workers and prefetch_factor, pin memory, keep workers persistent; check the storage the data is read from'
-            else case when b.bucket = 'other' and (select seconds from uncredited) >= 0.5 * b.seconds
+            else case when b.bucket = 'other' and (select seconds from stalled) >= 0.5 * b.seconds
+                      then 'the loop stalled between those step lines: look at what the job and its machines did then '
+                           '(storage, network, a throttled or preempted node, a host-side pause); a watchdog on the step '
+                           'time catches it as it happens'
+                      when b.bucket = 'other' and (select seconds from uncredited) >= 0.5 * b.seconds
                       then 'the loop ran between those lines, but its step timer accounts for less of it (it leaves out data '
                            'loading, the optimizer, logging or gradient accumulation), or it stalled: a step time that covers '
                            'the whole step, or a time on each step line, would attribute it'
