@@ -1,30 +1,52 @@
--- int_log_stalls: the step intervals in which the training loop stalled, beyond any step's usual time.
+-- int_log_stalls: the step intervals in which the training loop stalled, or did work it does not log, beyond any
+--   step's usual time.
 -- Grain: one row per stalled interval of the reference rank's logged steps (attempt, step, line).
--- Inputs: int_log_step_bounds.
--- Method: a step's interval (int_log_step_bounds: from the line before to its own) whose line gives no
---   step time of its own (a line that does is capped by its reported time there, the rest uncredited) and
---   that is not an attempt's first (int_log_intervals: start-up) is a stall where it lasts over
---   tracelens_step_stall_factor (default 3) times the usual time for the steps it ends: the 90th percentile
---   of such intervals per step, not their median, so that a loop's regular slow steps (every fourth, a
---   gradient accumulation's, an epoch's end) are no stall; plus the clock resolution of int_log_steps (lines
---   in whole seconds). The part past that allowance is the stall, placed at the interval's start.
+-- Inputs: int_log_step_bounds, int_log_events.
+-- Method: a step's interval (int_log_step_bounds: from the line before to its own) whose line gives no step or
+--   data time of its own (a line that does is capped by its reported time there, the rest uncredited), that is not
+--   an attempt's first (int_log_intervals: start-up), nor across lines cut out of the log (an excerpt's `...`), nor
+--   one holding a logged evaluation, checkpoint save or load (that work's time), and that lasts 1 ms or more (lines
+--   a flush of buffered output wrote at once are no measure of a step), is a stall where it lasts over
+--   tracelens_step_stall_factor (default 3) times the usual time for the steps it ends: the 90th percentile of such
+--   intervals per step, of its attempt (of the job where the attempt has fewer than 10: a relaunch on fewer nodes
+--   keeps a slower pace of its own), not their median, so that slow steps a loop takes regularly, one interval in
+--   ten or more (every fourth step, a gradient accumulation's), are no stall; plus the clock resolution of
+--   int_log_steps (lines in whole seconds). The part past that allowance is the stall, placed at the interval's
+--   start.
 -- Columns: attempt, step, line, start_ns and end_ns (the stalled part: from the interval's start),
 --   interval_ns (the whole interval), usual_ns (the 90th percentile per step times the steps the line ends).
-with timed as (
-    select *, (e_ns - s_ns) / covers as ns_per_step
-    from int_log_step_bounds
-    where s_ns is not null and e_ns is not null and e_ns > s_ns and nth > 1 and step_time_s is null
+with logged_work as (
+    select ts_ns from int_log_events
+    where kind in ('eval_start', 'eval_end', 'checkpoint_save_start', 'checkpoint_save_end',
+                   'checkpoint_load_start', 'checkpoint_load_end')
+      and ts_ns is not null
 ),
-usual as (
-    select quantile_cont(ns_per_step, 0.9) as p90_ns_per_step,
+timed as (
+    select b.*, (b.e_ns - b.s_ns) / b.covers as ns_per_step
+    from int_log_step_bounds b
+    where b.s_ns is not null and b.e_ns is not null and b.e_ns - b.s_ns >= 1000000 and b.nth > 1
+      and b.step_time_s is null and b.data_time_s is null and not b.after_gap
+      and not exists (select 1 from logged_work w where w.ts_ns > b.s_ns and w.ts_ns <= b.e_ns)
+),
+per_attempt as (
+    select attempt, count(*) as n, quantile_cont(ns_per_step, 0.9) as p90_ns_per_step from timed group by attempt
+),
+job as (
+    select count(*) as n, quantile_cont(ns_per_step, 0.9) as p90_ns_per_step,
         coalesce(try_cast(getvariable('tracelens_step_stall_factor') as double), 3.0) as factor
     from timed
 ),
+allowed as (
+    select t.*, case when a.n >= 10 then a.p90_ns_per_step else j.p90_ns_per_step end as p90_ns_per_step,
+        (j.factor * case when a.n >= 10 then a.p90_ns_per_step else j.p90_ns_per_step end * t.covers)::bigint
+            + t.t_resolution_ns as allowance_ns
+    from timed t
+    join per_attempt a using (attempt), job j
+),
 final as (
-    select t.attempt, t.step, t.line, t.s_ns as start_ns,
-        (t.e_ns - u.factor * u.p90_ns_per_step * t.covers - t.t_resolution_ns)::bigint as end_ns,
-        t.e_ns - t.s_ns as interval_ns, (u.p90_ns_per_step * t.covers)::bigint as usual_ns
-    from timed t, usual u
-    where t.e_ns - t.s_ns > u.factor * u.p90_ns_per_step * t.covers + t.t_resolution_ns
+    select attempt, step, line, s_ns as start_ns, e_ns - allowance_ns as end_ns, e_ns - s_ns as interval_ns,
+        (p90_ns_per_step * covers)::bigint as usual_ns
+    from allowed
+    where e_ns - s_ns > allowance_ns
 )
 select * from final

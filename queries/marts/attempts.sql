@@ -9,10 +9,12 @@
 --   rank's traces come from a new process with no other sign of a restart since the previous
 --   process's traces (dated by the new traces' first event). It ends at its
 --   attempt_end event, else at its last logged activity: a launcher's failure line comes
---   after the failure (detection, then the other workers' shutdown), so it marks the attempt
---   as crashed but does not end it later than the last sign of life (log lines, steps of any rank
---   dated by their own lines, traced activity of the reference rank), or than a scheduler's cancel (`CANCELLED AT`: the kill's
---   own time, until which its processes ran).
+--   after the failure (detection, then the other workers' shutdown), so it marks an attempt a
+--   relaunch follows as crashed but does not end it later than the last sign of life (log lines, steps of any rank
+--   dated by their own lines, traced activity of the reference rank: the time since is the restart's downtime), or than
+--   a scheduler's cancel (`CANCELLED AT`: the kill's own time, until which its processes ran); the job's last attempt
+--   runs until its last failure line (torchrun's `failed (exitcode: 1)` after its worker's traceback: the job held its
+--   machines until then).
 -- Columns: attempt (1-based), start_ns, end_ns, first_step, last_step (last logged step),
 --   resumed_from_step (a later attempt's loaded checkpoint step when logged, else first_step - 1
 --   when it starts past the first attempt's first step, and not at or below the last step of the

@@ -227,7 +227,7 @@ uncredited as (
     from int_log_step_bounds
 ),
 stalled as (
-    -- the step intervals in which the loop stalled (int_log_stalls), the longest named
+    -- the step intervals in which the loop stalled or did work it does not log (int_log_stalls), the longest named
     select coalesce(sum(end_ns - start_ns), 0) / 1e9 as seconds, count(*) as n,
         arg_max(step, interval_ns) as step, max(interval_ns) / 1e9 as interval_s,
         arg_max(usual_ns, interval_ns) / 1e9 as usual_s
@@ -257,8 +257,9 @@ bucket_findings as (
             when 'data_stall' then format('steps wait {} s for data, as the logs report', printf('%.3g', b.seconds))
             when 'other' then case
                 when (select seconds from stalled) >= 0.5 * b.seconds
-                then format('{} s of wall time attributed to nothing: {} s of it in {} stall{} between step lines (the '
-                            'longest: the interval ending at step {} took {} s, {}x the usual {} s)', printf('%.3g', b.seconds),
+                then format('{} s of wall time attributed to nothing: {} s of it in {} gap{} between step lines far '
+                            'longer than their steps'' usual time (the longest: the interval ending at step {} took {} s, '
+                            '{}x the usual {} s)', printf('%.3g', b.seconds),
                             printf('%.3g', least(b.seconds, (select seconds from stalled))), (select n from stalled),
                             case when (select n from stalled) = 1 then '' else 's' end, (select step from stalled),
                             printf('%.4g', (select interval_s from stalled)),
@@ -312,9 +313,9 @@ bucket_findings as (
             when 'eval' then 'evaluate less often or on fewer samples, or asynchronously on other hardware'
             when 'data_stall' then 'raise DataLoader num_workers and prefetch_factor, pin memory, keep workers persistent; check the storage the data is read from'
             else case when b.bucket = 'other' and (select seconds from stalled) >= 0.5 * b.seconds
-                      then 'the loop stalled between those step lines: look at what the job and its machines did then '
-                           '(storage, network, a throttled or preempted node, a host-side pause); a watchdog on the step '
-                           'time catches it as it happens'
+                      then 'find what the job did then: work it does not log (an evaluation, a save: logged, its time '
+                           'is attributed) or a stall (storage, network, a throttled or preempted node, a host-side '
+                           'pause); a watchdog on the step time catches a stall as it happens'
                       when b.bucket = 'other' and (select seconds from uncredited) >= 0.5 * b.seconds
                       then 'the loop ran between those lines, but its step timer accounts for less of it (it leaves out data '
                            'loading, the optimizer, logging or gradient accumulation), or it stalled: a step time that covers '
