@@ -2950,8 +2950,10 @@ def _clock_bars(drawn: list[tuple[dict[str, Any], Line, BarReading]], lines: Seq
             # (each reading dated by the logger's line glued after it, the first on the file's first
             # dated line: the run began the bar's elapsed time before that line, `608/864 [17:50<...]
             # 10/20/2023 15:57:47 - INFO - ...`)
-            if own and first_dated is not None and min(own) < first_dated:
-                rows.start_at_bar_start(min(numbers[0], dated[0][0]), rank, min(own))
+            # (its first reading's row starts there already, by the elapsed time it shows)
+            began = [row["start_ns"] for row, _, _ in bar if row.get("start_ns") is not None] or own
+            if began and first_dated is not None and min(began) < first_dated:
+                rows.start_at_bar_start(min(numbers[0], dated[0][0]), rank, min(began))
             continue
         if own:
             start: int | None = min(own)

@@ -45,8 +45,8 @@ def test_a_slashed_date_glued_after_a_bar_dates_its_line(tmp_path: Path) -> None
     assert saves == [(608, _ns("2023-10-20 15:57:47,0")), (640, _ns("2023-10-20 16:00:14,0"))]
     con = console_connection(tmp_path, DREAMBOOTH_SAVE)
     start, first, last = con.execute("select start_ns, first_step, last_step from attempts").fetchone()
-    began = _ns("2023-10-20 15:57:47,0") - (17 * 60 + 50) * 10**9  # (the bar shows whole seconds: up to 1 s more)
-    assert began - 10**9 <= start <= began
+    assert start == _ns("2023-10-20 15:57:47,0") - (17 * 60 + 50) * 10**9  # (as step 608's start: no start-up between)
+    assert con.execute("select start_ns from log_steps where step = 608").fetchone() == (start,)
     assert (first, last) == (608, 640)
 
 
