@@ -9,13 +9,15 @@
 --   that span: that work's time), and that lasts 1 ms or more (lines a flush of buffered output wrote at once are no
 --   measure of a step), is a stall where it lasts over tracelens_step_stall_factor (default 3) times the usual time
 --   for the steps it ends: the greater of the 90th percentile of such intervals per step, of its attempt (of the
---   job where the attempt has fewer than 10: a relaunch on fewer nodes keeps a slower pace of its own), not their
---   median, so that slow steps a loop takes regularly, one interval in ten or more (every fourth step, a gradient
+--   job where the attempt has fewer than 10: a relaunch on fewer nodes keeps a slower pace of its own; of the
+--   others where the job has fewer than 10: a short log's one stall would set its own percentile), not their
+--   median, so that slow steps a loop takes regularly, more than one interval in ten (every fourth step, a gradient
 --   accumulation's), are no stall; and the median per step of the 5 intervals before it and the 5 after it in its
---   attempt (a loop that slowed down for good, a phase of larger batches, is no stall); plus the clock resolution
---   of int_log_steps (lines in whole seconds). Slow intervals rarer than one in ten, each between usual ones (an
---   unlogged evaluation or a new data loader at each epoch's start, an epoch of over ten lines), are: their time
---   is not the steps'. The part past that allowance is the stall, placed at the interval's start.
+--   attempt (six or more slow intervals in a row, a loop that slowed down for good, a phase of larger batches, are
+--   no stall); plus the clock resolution of int_log_steps (lines in whole seconds). Slow intervals one in ten or
+--   rarer, each between usual ones (an unlogged evaluation or a new data loader at each epoch's start, an epoch of
+--   ten lines or more), are: their time is not the steps'. The part past that allowance is the stall, placed at
+--   the interval's start.
 -- Columns: attempt, step, line, start_ns and end_ns (the stalled part: from the interval's start),
 --   interval_ns (the whole interval), usual_ns (the usual time per step above times the steps the line ends).
 with logged_work as (
@@ -28,7 +30,11 @@ with logged_work as (
 timed as (
     select b.*, (b.e_ns - b.s_ns) / b.covers as ns_per_step,
         quantile_cont((b.e_ns - b.s_ns) / b.covers, 0.5) over (
-            partition by b.attempt order by b.nth rows between 5 preceding and 5 following exclude current row) as near_ns_per_step
+            partition by b.attempt order by b.nth rows between 5 preceding and 5 following exclude current row) as near_ns_per_step,
+        -- (the others' 90th percentile: in a log of few intervals, one's own would hide it)
+        quantile_cont((b.e_ns - b.s_ns) / b.covers, 0.9) over (
+            order by b.attempt, b.nth rows between unbounded preceding and unbounded following exclude current row)
+            as others_ns_per_step
     from int_log_step_bounds b
     where b.s_ns is not null and b.e_ns is not null and b.e_ns - b.s_ns >= 1000000 and b.nth > 1
       and b.step_time_s is null and b.data_time_s is null and not b.after_gap
@@ -43,7 +49,8 @@ job as (
     from timed
 ),
 usual as (
-    select t.*, greatest(case when a.n >= 10 then a.p90_ns_per_step else j.p90_ns_per_step end,
+    select t.*, greatest(case when a.n >= 10 then a.p90_ns_per_step when j.n >= 10 then j.p90_ns_per_step
+                              else t.others_ns_per_step end,
                          t.near_ns_per_step) as usual_ns_per_step, j.factor
     from timed t
     join per_attempt a using (attempt), job j
