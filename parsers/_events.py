@@ -14,7 +14,15 @@ from typing import Any
 
 from tracelens.enums import FAILURE_EVENT_KINDS, FileStatus, LogEventKind
 from tracelens.errors import ParseError
-from tracelens.parsers._lines import FAILURE_TIME, Line, Lines, bar_readings, parse_timestamp, read_lines
+from tracelens.parsers._lines import (
+    FAILURE_TIME,
+    TRAINER_HEADER,
+    Line,
+    Lines,
+    bar_readings,
+    parse_timestamp,
+    read_lines,
+)
 from tracelens.parsers._logtables import CHAINED_SENTENCES, LogRows, next_dated_line_ends, running_mean_step_times
 from tracelens.parsers._numbers import duration_s
 from tracelens.parsers.contract import ParseResult
@@ -54,6 +62,9 @@ _END = re.compile(
     r"|^wandb: Program ended successfully\.\s*$"
     # (LightGBM's CLI after its last boosting round: "[LightGBM] [Info] Finished training")
     r"|^\[LightGBM\] \[Info\] Finished training\s*$"
+    # (GraphGym's training pipelines, PyG's `torch_geometric.graphgym` and GraphGPS's among them, once every epoch is
+    # done: "Task done, results saved in results/config-gnn-basic-both/1")
+    r"|(?:^|\] |: |- )(?-i:Task done, results saved in )\S"
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
     # time taken: 23.739033460617065")
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"
@@ -112,9 +123,9 @@ _END = re.compile(
     # adapters/adapters.safetensors." (a save too)
     r"|(?:^|\] |: )(?-i:Saved final weights to )\S"
     # Flower's server once its rounds are done: "FL finished in 12.671216374990763" (flwr <= 1.7), "Run finished 3
-    # round(s) in 13.60s" (its ServerApp); NVIDIA FLARE's workflows: "Finished FedAvg." (in a banner's box),
-    # "Finished ScatterAndGather Training."
-    r"|(?:^|\| |: {1,8}|- )(?-i:FL finished in \d|Run finished \d{1,9} round\(s\) in \d)"
+    # round(s) in 13.60s" (its ServerApp; "Run finished 5 rounds in 22.28s" under its ECE's gRPC server); NVIDIA
+    # FLARE's workflows: "Finished FedAvg." (in a banner's box), "Finished ScatterAndGather Training."
+    r"|(?:^|\| |: {1,8}|- )(?-i:FL finished in \d|Run finished \d{1,9} round(?:\(s\)|s)? in \d)"
     r"|^\s{0,80}(?-i:Finished FedAvg\.)\s*$|(?:^|\]: |- )(?-i:Finished ScatterAndGather Training\.)\s*$"
     # rl_games' A2C agents once their epochs (or frames) are done: "MAX EPOCHS NUM!", "MAX FRAMES NUM!"
     r"|^MAX (?-i:EPOCHS|FRAMES) NUM!\s*$"
@@ -856,6 +867,9 @@ _RESUMED_FILE = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: tr
 _RESUMED_FILE_AT = re.compile(r"(?:^|(?<=[\]:|>\-] ))(?:=> ?)?resum(?:ing|ed)(?: training)? from (?:the )?(?:checkpoint:? )?"
                               r"['\"`]?[^\s'\"`]{1,4000}['\"`]? at (?:the )?(?:global[_ ])?(?:step|iteration|iter) (\d{1,15})\b",
                               re.I)
+# Flower's strategy that saves each round's aggregate (its docs' `SaveModelStrategy` and its copies) as it begins:
+# "Saving round 3 aggregated_ndarrays...", "Saving round 1 aggregated weights...", its round the server's step
+_FLOWER_SAVE = re.compile(r"Saving round (\d{1,9}) aggregated[_ ](?:ndarrays|parameters|weights)\.{3}\s*$")
 # nnU-Net's (v1) trainer before a save it schedules or keeps as its best, which its writer then says again
 _NNUNET_SAVE_SAID = re.compile(r"(?:^|: )saving (?:scheduled checkpoint file|best epoch checkpoint)\.\.\.\s*$")
 # each with a lower-case word it needs (looked for before the pattern on an ASCII line)
@@ -980,6 +994,10 @@ _CKPT = (
     # diffusers' textual_inversion.py as it writes the embeddings it learns (all that the run trains), every
     # `save_steps` and once more at its end: "03/13/2023 11:48:28 - INFO - __main__ - Saving embeddings"
     ("saving embeddings", re.compile(r"(?:^|\] |- )Saving embeddings\s*$"), LogEventKind.CHECKPOINT_SAVE_START),
+    # GraphGym's `save_ckpt` once its epoch's file is written (PyG's `torch_geometric.graphgym`, GraphGPS): "Check point
+    # saved: results/config/1/ckpt/99.ckpt", its epoch the file's name (not a scraper's "Check point saved: 12 records")
+    ("check point saved: ", re.compile(r"(?:^|\] |: |- )Check point saved: \S{0,2000}?[/\\]\S"),
+     LogEventKind.CHECKPOINT_SAVE_END),
     # timm's CheckpointSaver lists the checkpoints it keeps right after saving one
     ("current checkpoints:", re.compile(r"^\s{0,8}Current checkpoints:\s{0,8}$"), LogEventKind.CHECKPOINT_SAVE_END),
     ("loaded ", re.compile(r"\b(?:successfully )?loaded (?:the )?checkpoint\b" + r".*?" + _DURATION, re.I),
@@ -1098,7 +1116,7 @@ _ANY_EVENT_PATTERN = (
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
-    r"Saving at |"
+    r"Saving at |^Saving round \d|Check point saved: |Task done, results saved in |"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|Saving embeddings|^save the weights in path: |^Best Iter=\[|"
     r"_runner\.py:\d{1,6}\] Final |"
@@ -1164,7 +1182,8 @@ _ANY_EVENT_PATTERN = (
     r"^[Ss]aving model\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
     r"| my_main Saving models to "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
-    r"|^={4,40} Training Loss \(|Optimization Finished!|persist model on server\.|FL finished in \d|Run finished \d"
+    r"|^={4,40} Training Loss \(|^\[INFO\] Trainer: |Optimization Finished!|persist model on server\.|FL finished in \d"
+    r"|Run finished \d"
     r"|Finished FedAvg\.|Finished ScatterAndGather Training\."
     r"|^\s{0,8}(?:free|malloc|realloc|calloc|munmap_chunk|malloc_consolidate|_int_free|_int_malloc|_int_realloc)\(\): "
     r"|^\s{0,8}(?:double free or corruption|corrupted size vs|corrupted double-linked)|<cfg\.extras\."
@@ -1573,6 +1592,10 @@ class EventScanner:
             # (the launch's header of a loss log its lines are appended to, each launch's time in it: a launch,
             # the file's first one a process's first dated line above)
             self._launched(line, "a launch opening its loss log (pix2pix's Visualizer)")
+        elif "] Trainer: " in line.text and TRAINER_HEADER.match(line.text) is not None:
+            # (ashawkey's Trainer's header, its launch's time in it, each launch's appended to the workspace's log: a
+            # launch, the file's first one a process's first dated line above)
+            self._launched(line, "a launch of ashawkey's Trainer (torch-ngp, stable-dreamfusion) opening its log")
         elif "<cfg.extras." in line.text and line.ts_ns is not None and self._template_run(line):
             # a line lightning-hydra-template prints once as a run begins, printed again by its
             # process: the next run of the task (a relaunch, a sweep's next job)
@@ -2106,7 +2129,8 @@ class EventScanner:
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
-              or "Saved final weights to " in text or "best.pt..." in text or "End of experiment" in text
+              or "Saved final weights to " in text or "Task done, results " in text
+              or "best.pt..." in text or "End of experiment" in text
               or "final epoch checkpoint" in text or "Completed after " in text
               or "the experiment directory " in text or text[:11] == "Best Iter=[" or "] Final " in text
               or "ntrenamiento " in text or "reinamento " in text or "reino " in text or "abgeschlossen" in text
@@ -2412,6 +2436,9 @@ class EventScanner:
         elif (text.startswith("Exported ") or "] Exported " in text) and (export := _MLAGENTS_EXPORT.search(text)) is not None:
             rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        step=int(export.group(1)))
+        elif text[:13] == "Saving round " and (flower := _FLOWER_SAVE.match(text)) is not None:
+            rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       step=int(flower.group(1)))
         elif "Saving current: " in text and (recbole := _RECBOLE_SAVE.search(text)) is not None:
             if not self._said_again(line, recbole.group(1)):
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
@@ -2444,7 +2471,7 @@ class EventScanner:
                or "saving the " in lowered or "_state method is deprecated" in lowered
                or "persist model on server" in lowered or "layers from weights-file" in lowered
                or "saving took " in lowered or "save trained model as " in lowered or "updating ckpt (" in lowered
-               or "saving embeddings" in lowered)
+               or "saving embeddings" in lowered or "check point saved: " in lowered)
               and (said := _past_redrawn_bar(text)) is not None):
             # (a redrawn bar's own words are no save; a save said glued after its drawing is: `| 4000/26807
             # [21:50<2:04:25, 3.06it/s]💾 Saved intermediate checkpoint: ...`, read from where the drawing ends)

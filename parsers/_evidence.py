@@ -70,7 +70,9 @@ _EVIDENCE = (
     r"|slurmstepd: error: (?:Detected [0-9]{1,9} oom.kill event"
     r"|\*\*\* (?:JOB|STEP) [0-9][0-9.]{0,40} (?:ON [^ \n]{1,255} )?CANCELLED)"
     r"|`Trainer\.fit` stopped|LOCAL_RANK: [0-9]+ - CUDA_VISIBLE_DEVICES|pytorch_lightning|lightning\.pytorch|\[NeMo [IWE] "
-    r"|\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[A-Za-z0-9_.]+:[0-9]+:[A-Za-z0-9_]+\] "
+    # (DeepSpeed's logger's line, after its time's milliseconds: `[2023-06-01 12:00:00,123] [INFO] [engine.py:1012:_configure]
+    # ...`; not FedML's, whose time has none, `[Mon, 21 Oct 2024 17:47:32] [INFO] [__init__.py:163:init] ...`)
+    r"|,[0-9]{3}\] \[(?:INFO|WARNING|ERROR|DEBUG)\] \[[A-Za-z0-9_.]+:[0-9]+:[A-Za-z0-9_]+\] "
     r"|(?:\] - |━(?:\x1b\[[0-9;]{0,12}m){0,4} (?:\x1b\[[0-9;]{0,12}m){0,2})[0-9]{1,9}s(?:\x1b\[[0-9;]{0,12}m){0,2} "
     r"[0-9.]{1,12}(?:us|ms|s)/(?:step|sample)"
     r"|\] - (?:[0-9]{1,9}s|ETA: [0-9:]{1,12}s?) - [a-z_]{1,40}: [0-9]"
@@ -99,7 +101,7 @@ _KINDS = (
     ("TimeHistory", "tensorflow"), ("] train |", "m_orbit"),
     ("accelerate launch", "m_accelerate"), ("were not passed", "m_accelerate"),
     (":::MLL", "mlperf"), (":::MLP", "mlperf"), ("*****", "m_hf_trainer"), ("TrainOutput", "m_hf_trainer"),
-    ("Saving model", "m_hf_trainer"), ("] [", "m_deepspeed"), (" ", "ultralytics"),
+    ("Saving model", "m_hf_trainer"), (",", "m_deepspeed"), (" ", "ultralytics"),
     ("[epoch=", "composer"), ("[batch=", "composer"), ("Training Epoch", "llama_recipes"),
     ("] - ", "keras"), ("━", "keras"), ("/", "keras"),
     ("`Trainer.fit` stopped", "m_fit_stopped"), ("slurmstepd", "m_killed"), ("Start running", "m_openmmlab"),

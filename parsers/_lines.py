@@ -117,6 +117,12 @@ _CLOUD_JOB_PREFIX = re.compile(
     r"(?:(?:master-replica|workerpool0)-(?P<chief>\d{1,7})|(?:worker-replica|workerpool1)-(?P<worker>\d{1,7})"
     r"|[\w.\-]{1,255})\t\t?"
 )
+# FedML's loggers' program prefix, its process's rank (`args.rank`) in the server's and cross-silo clients' (none in a
+# simulation's client): "[FedML-Server(0) @device-id-0] [Sun, 01 May 2022 14:59:28] [INFO] [__init__.py:30:init] ...",
+# "[FedML-Client @device-id-0] [Mon, 21 Oct 2024 17:47:32] [INFO] ...", FedML 0.7's "FedML-Server(0) @device-id-0 - Thu,
+# 28 Apr 2022 02:48:53 mlops_metrics.py[line:88] INFO ..." (the time after it the line's)
+FEDML_PREFIX = re.compile(r"\[?FedML-(?:Server|Client)(?:\((?P<rank>\d{1,7})\))? @device-id-[\w.\-]{1,64}(?:\] | - )")
+FEDML_OPENERS = frozenset({"[FedML-", "FedML-S", "FedML-C"})
 _RANK_GROUPS = ("r1", "r2", "r3", "r10", "r12", "r4", "r5", "r6", "r7", "r11", "r13", "r14", "r9", "r8", "r15", "r16", "r17")
 # horovodrun --timestamp-output (and mpirun's --timestamp-output with --tag-output): the time as
 # `time.ctime()` writes it, right before the rank's tag: "Wed Dec  8 02:01:36 2021[1]<stdout>:"
@@ -584,6 +590,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         glog=pl.col("body").str.contains(_GLOG_HINT),
         clock=pl.col("body").str.contains(_CLOCK_TIME.pattern),
         wandb=pl.col("body").str.contains(_WANDB_RUN_DIR, literal=True),
+        trainer=pl.col("body").str.contains(_TRAINER_HEADER_HINT, literal=True),
         elapsed=pl.col("body").str.contains(_ELAPSED_CLOCK),
         hint=pl.col("body").str.contains(hint) if hint is not None else pl.lit(None, dtype=pl.Boolean),
         pick=pl.col("body").str.contains(pick) if pick is not None else pl.lit(None, dtype=pl.Boolean),
@@ -679,6 +686,14 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         for i in started:
             if (run := _WANDB_RUN_TIME.search(bodies[i])) is not None:
                 times[i] = _second_ns({**run.groupdict(), "tz": None})
+    if first is None and not barred_lines and all(ns is None for ns in times) and (
+            headed := frame.get_column("trainer").arg_true().to_list()):
+        # No line names a date, but ashawkey's Trainer (torch-ngp's, stable-dreamfusion's, RAD-NeRF's and their forks')
+        # opens each launch's log with its local time (`[INFO] Trainer: ngp | 2023-05-10_19-36-00 | cuda | fp32 |
+        # workspace`): each header's time
+        for i in headed:
+            if (header := TRAINER_HEADER.match(bodies[i])) is not None:
+                times[i] = _second_ns({**header.groupdict(), "tz": None})
     hits: list[bool | None] | None = frame.get_column("hint").to_list() if hint is not None else None
     nccl_read = nccl_lines(nccl, times) if nccl is not None else None
     marked = None
@@ -1020,6 +1035,11 @@ def _strip(text: str) -> tuple[int | None, str, int | None, str | None]:
         if _grep_hint(text) and (grep := _GREP_PREFIX.match(text)) is not None:
             text = text[grep.end():]
             continue
+        if text[:7] in FEDML_OPENERS and (fedml := FEDML_PREFIX.match(text)) is not None:
+            if rank is None and fedml.group("rank") is not None:
+                rank = int(fedml.group("rank"))
+            text = text[fedml.end():]
+            continue
         if text[:1] in _PREFIX_OPENERS or text[:5] == "Rank ":
             if text[:1].isdigit() and "remaining: " in text and _CATBOOST_HEAD.match(text) is not None:
                 break  # (CatBoost's iteration line, its tabs turned to spaces: `0:      test: 0.7258 ... total: 46.9ms`)
@@ -1235,6 +1255,12 @@ _ELAPSED_CLOCK = r"^\[?(?:2[4-9]|[3-9]\d|\d{3,4}):[0-5]\d:[0-5]\d"
 _WANDB_RUN_DIR = "wandb: Run data is saved locally in "
 _WANDB_RUN_TIME = re.compile(r"(?<=^wandb: Run data is saved locally in )\S{0,2000}?[/\\]run-(?P<y>\d{4})(?P<mo>\d\d)(?P<d>\d\d)_"
                              r"(?P<h>\d\d)(?P<mi>\d\d)(?P<s>\d\d)-\w{1,64}\s*$")
+# ashawkey's Trainer's header as a launch opens its log (`time.strftime("%Y-%m-%d_%H-%M-%S")`, local time): "[INFO]
+# Trainer: ngp | 2023-05-10_19-36-00 | cuda | fp32 | workspace" (its name, the time, the device, the precision, the
+# workspace)
+_TRAINER_HEADER_HINT = "] Trainer: "
+TRAINER_HEADER = re.compile(r"\[INFO\] Trainer: [^|\n]{1,200} \| (?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d)_(?P<h>\d\d)-(?P<mi>\d\d)-"
+                            r"(?P<s>\d\d) \| ")
 # how far a time of day may go back before the next line is a new day's: lines of several processes
 # interleave out of order by seconds, never by minutes
 _CLOCK_BACK_NS = 5 * 60 * 10**9

@@ -49,6 +49,8 @@ from tracelens.parsers._events import (
 from tracelens.parsers._evidence import evidence
 from tracelens.parsers._io import log_named
 from tracelens.parsers._lines import (
+    FEDML_PREFIX,
+    TRAINER_HEADER,
     BarReading,
     Line,
     Lines,
@@ -174,7 +176,8 @@ _EPOCH_TIME_TAKEN = re.compile(r"\bTime taken for epoch \d{1,9} is (\d{1,9}(?:\.
 # epochs timed so far, `nan` before the first three are: each epoch's own time is taken from the means)
 _EPOCH_TIME_UNIT_FIRST = re.compile(r"\bepoch\b.{0,120}?\| Time\(s\) (\d{1,9}(?:\.\d{1,20})?)(?![\d.])", re.I)
 # an epoch's `time: N` with no unit as its line's last figure: seconds
-_EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?\btime:\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
+# (or after a bar between its fields, no colon: DGL's examples' `Epoch 00000 | Loss 1.3169 | Accuracy 0.8565 | Time 65.8777`)
+_EPOCH_TIME_LAST = re.compile(r"\bepoch\b.{0,80}?(?:\btime:|\| time )\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,8}$", re.I)
 
 
 # a line whose message ends at its epoch's number: the epoch opens (`Epoch 27/300`, `Going into epoch 35`);
@@ -698,6 +701,12 @@ def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> boo
     return int(match.group(1)) < numbered[-1].number and text[match.start() - 1:match.start()] == "("
 
 
+# GraphGym's training pipelines as they start (PyG's `torch_geometric.graphgym`, GraphGPS): "Start from epoch 0"
+_GRAPHGYM_START = re.compile(r"(?:^|\] |: |- )Start from epoch \d{1,9}\s*$")
+FEDML_LINES = 2  # lines with FedML's prefix (`FEDML_PREFIX`) that make a file a FedML process's log
+# a trainer's word that an epoch's training finished, its epoch's number (of the total) after it, then its figures
+# (ashawkey's Trainer: `==> Finished Epoch 7.`, `==> Finished Epoch 7, average_loss=0.0123`, `==> Finished Epoch 7/30.`)
+_EPOCH_FINISHED = re.compile(r"(?:=+> ?)?Finished [Ee]poch (?P<e>\d{1,9})(?:/\d{1,9})?(?:[.,:]|\s*$)")
 # a script's word alone on its line that it evaluates now (a PaddlePaddle exercise's `testing in eval mode……`,
 # `Evaluating...`, `Validating:`), the line after it the evaluation's result
 _EVALUATION_SAID = re.compile(r"\s{0,8}(?:[Tt]esting|[Ee]valuating|[Vv]alidating)\b[^\n]{0,40}?(?:\.{2,3}|…{1,3}|:)\s*$")
@@ -1533,6 +1542,12 @@ _CURRENT_ITERATION = re.compile(r"(?:^|\] | - |: )Current (?:iteration|step): (?
                                 r"\(\d{1,3}(?:\.\d{1,4})?%\)\s*$")
 
 
+# The loop of Udacity's deep RL course's agents (DQN, DDPG, IQN and their many copies) after each episode, `\r` before it
+# and a newline every 100: "Episode 100\tAverage Score: 0.53", "Episode 1\tFrame 20 \tAverage100 Score: 20.00" (the
+# mean of its last 100 episodes' scores; the 100th said twice, `\r` then newline): an episode a step, no time
+_EPISODE_SCORE = re.compile(r"Episode (?P<e>\d{1,12})\t(?:Frame \d{1,15} ?\t)?Average(?:100)? Score: [-+]?\d")
+
+
 def _own_step(text: str) -> _OwnStep | None:
     """A step line of the programs above, or None."""
     if "Current " in text and (current := _CURRENT_ITERATION.search(text)) is not None and (
@@ -1556,6 +1571,8 @@ def _own_step(text: str) -> _OwnStep | None:
         took = duration_s(yinboc.group("t"))
         return _OwnStep(int(yinboc.group("e")), None, {"loss": float(yinboc.group("l") or yinboc.group("m"))}
                         | ({"step_time_s": took[0]} if took is not None else {}), "generic")
+    if text[:8] == "Episode " and "Score: " in text and (udacity := _EPISODE_SCORE.match(text)) is not None:
+        return _OwnStep(int(udacity.group("e")), None, {"_episode_said": True}, "generic")
     if text[:3] == "Ep " and (scratch := _LLMS_FROM_SCRATCH.match(text)) is not None:
         return _OwnStep(int(scratch.group("s")), None, {"loss": float(scratch.group("l"))}, "generic")
     if "/" in text[:20] and ": " in text and (makemore := _MAKEMORE.match(text)) is not None and (
@@ -1933,10 +1950,9 @@ _WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\
 def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
     """A run that wandb's client saw exit after its last step line, with no failure, restart or end said since that
     step (scGPT's fine-tuning: its last epoch, its test, its save, then wandb's `Run summary:` and `Synced ...` as the
-    script returned): its end, at wandb's first such line. Not after a traceback (wandb syncs a failed run's too)."""
-    if not rows.steps:
-        return
-    last_step = max(row["line"] for row in rows.steps)
+    script returned), or since its first line where it logged no step: its end, at wandb's first such line. Not after
+    a traceback (wandb syncs a failed run's too)."""
+    last_step = max((row["line"] for row in rows.steps), default=0)  # (a run that logged no step: since its first line)
     if any(e["kind"] in _RUN_WORDS and e["line"] >= last_step for e in rows.events):
         return
     for line in lines:
@@ -1946,7 +1962,8 @@ def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
             return
         if _WANDB_FINISHED.match(line.text.lstrip()) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
-                       detail="wandb's summary as the program exited, no failure since its last step")
+                       detail="wandb's summary as the program exited, no failure since its "
+                       + ("last step" if rows.steps else "first line"))
             return
 
 
@@ -2417,6 +2434,38 @@ def _tensorpack_steps(rows: LogRows, ends: list[tuple[int, int, int, float]]) ->
             rows.steps[row]["step_time_s"] = seconds / (step - before[1])
 
 
+
+
+# the most mini-batches an optimizer update of ESPnet's may take (its `accum_grad`) that its lines' clock is read for
+ESPNET_ACCUM_MAX = 64
+ESPNET_ACCUM_TOLERANCE = 0.15  # how far the clock's ratio may be from a whole number of mini-batches an update
+
+
+def _espnet_updates(rows: LogRows) -> None:
+    """ESPnet's `train_time` is an optimizer update's (its trainer registers it once every `accum_grad` mini-batches,
+    "where step refers to accum_grad * mini-batch"), while its lines count mini-batches (`1epoch:train:91-180batch:`):
+    where the clock between a rank's dated lines gives a mini-batch's time and `train_time` is a whole number of them,
+    2 or more (their median ratio within `ESPNET_ACCUM_TOLERANCE` of it), that number is the run's `accum_grad` and a
+    step's time is `train_time` over it (a run that logs no update count with its lines; FunASR's, which count
+    updates, `2epoch:train:1-50batch:50num_updates:`, give a ratio of 1)."""
+    by_rank: dict[int | None, list[dict[str, Any]]] = {}
+    for row in rows.steps:
+        if row.get("framework") == "espnet":
+            by_rank.setdefault(row["rank"], []).append(row)
+    for ranked in by_rank.values():
+        ratios = sorted(
+            row["step_time_s"] * (row["step"] - before["step"]) * 1e9 / (row["end_ns"] - before["end_ns"])
+            for before, row in pairwise(ranked)
+            if row.get("step_time_s") and row.get("end_ns") is not None and before.get("end_ns") is not None
+            and row["end_ns"] > before["end_ns"] and row["step"] > before["step"])
+        if not ratios:
+            continue
+        ratio = ratios[len(ratios) // 2] if len(ratios) % 2 else (ratios[len(ratios) // 2 - 1] + ratios[len(ratios) // 2]) / 2
+        accum = round(ratio)
+        if 2 <= accum <= ESPNET_ACCUM_MAX and abs(ratio - accum) <= ESPNET_ACCUM_TOLERANCE * accum:
+            for row in ranked:
+                if row.get("step_time_s") is not None:
+                    row["step_time_s"] /= accum
 
 
 def _espnet_epoch_length(text: str) -> tuple[int, int] | None:
@@ -4508,6 +4557,11 @@ class GenericLogParser(LogReader):
             # then a traceback through a framework's package (diffusers' script run as
             # `train-original-script.py`, failing in its validation's TensorBoard call)
             return Claim.CONTENT
+        if "@device-id-" in text and sum(1 for raw in text.splitlines()[:400] if (at := raw.find("FedML-", 0, 80)) >= 0
+                                         and FEDML_PREFIX.match(raw, max(at - 1, 0)) is not None) >= FEDML_LINES:
+            # a FedML process's log (its loggers' prefix on its lines, under a launcher's too): its run from its first
+            # line to its last
+            return Claim.CONTENT
         weak = Claim.NO  # a weaker claim the rules below may still outdo (`_ENTRY_TRAIN_FRAME`, `LAUNCH_FAILED`)
         if ("Traceback (most recent call last)" in text
                 and ((looped := _TRAINING_FRAME.search(text) is not None) or _ENTRY_TRAIN_FRAME.search(text) is not None)
@@ -4666,6 +4720,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
             if "detectron2 INFO: Rank of current process: " in body:
                 return Claim.CONTENT  # detectron2's `default_setup`, a process's first line: its run began
+            if "] Trainer: " in body and TRAINER_HEADER.match(body) is not None:
+                return Claim.CONTENT  # ashawkey's Trainer's header as each launch opens its log (torch-ngp's and its heirs')
             if "Training Loss (" in body and VISUALIZER_LAUNCH.match(body) is not None:
                 return Claim.CONTENT  # pix2pix's and CycleGAN's loss log as each launch opens it (a launch that died before its
                 # first loss line leaves it alone)
@@ -4812,6 +4868,11 @@ class GenericLogParser(LogReader):
             # a dated console's word that its training ended (YOLOX's `Training of experiment is done and the best AP is
             # 54.25` after its last save), no step line this reader knows in its head: a run's end (a weaker claim)
             return Claim.NAME
+        if "Start from epoch " in text and ("Check point saved: " in text or "Task done, results saved in " in text) and any(
+                _GRAPHGYM_START.match(body) is not None for body in bodies if "Start from epoch " in body):
+            # GraphGym's trainer as it starts (`Start from epoch 0`), then its epochs' checkpoints or its end, its
+            # epochs' own lines kept in files of their own: its run
+            return Claim.CONTENT
         if "Fitting model: " in text and sum(1 for body in bodies if body.startswith("Fitting model: ")) >= 2 and any(
                 body.startswith(("Beginning AutoGluon training", "AutoGluon training complete")) for body in bodies):
             return Claim.CONTENT  # AutoGluon's fit: the models it fits in turn (`Fitting model: XGBoost ...`), no step line
@@ -5044,6 +5105,15 @@ class GenericLogParser(LogReader):
                     # line, with no clock (a dated line of its own later still dates it); not one right after the
                     # script's word that it evaluates (a Paddle exercise's `testing in eval mode……`, then `epoch: 0,
                     # loss is: 2.5047...`: its evaluation's result), unless it names its training's figures too
+                    epoch = epochs[line.rank][-1]
+                    epoch.line = line.number
+                    epoch.loss = next((v for k, v in iter_numbers(line.text) if training_loss_key(k)), None)
+                elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
+                      and "inished " in line.text and (finished := _EPOCH_FINISHED.match(line.text)) is not None
+                      and int(finished.group("e")) == epochs[line.rank][-1].number):
+                    # the trainer's word, undated, that the epoch it opened finished (ashawkey's Trainer's `==> Start
+                    # Training Epoch 7, lr=0.009415 ...`, then `==> Finished Epoch 7.`; its heirs' `, average_loss=0.0123`):
+                    # that epoch's line, with no clock (its time where the line gives it, `. Time: 12.3400s`, `_epoch`)
                     epoch = epochs[line.rank][-1]
                     epoch.line = line.number
                     epoch.loss = next((v for k, v in iter_numbers(line.text) if training_loss_key(k)), None)
@@ -5387,6 +5457,9 @@ class GenericLogParser(LogReader):
                         if span_s is not None and last_round.get("step_time_s") is None:
                             last_round["step_time_s"] = span_s
                     continue
+                if values.pop("_episode_said", False) and rows.steps and rows.steps[-1]["rank"] == line.rank and (
+                        rows.steps[-1]["step"] == own.step and rows.steps[-1]["line"] == line.number - 1):
+                    continue  # (the episode's line said again, the `\r` one then the newline's every 100: one episode)
                 if "samples_per_s" in values:  # (MXNet's: the seconds of a batch of the script's size)
                     rate = values.pop("samples_per_s")
                     if args_batch is not None and rate > 0:
@@ -5773,6 +5846,12 @@ class GenericLogParser(LogReader):
             _from_epoch_one(rows, counted)
         if steps_drawn:
             _clock_bars(steps_drawn, lines, rows)
+        if bare and (last_epoch_line := max((epoch.line for numbered in epochs.values() for epoch in numbered
+                                             if epoch.line is not None), default=None)) is not None and all(
+                line.number > last_epoch_line for line, _ in bare):
+            # (bars drawn only after the last epoch's own line are none of its training's: DGL's GraphSAGE example's
+            # `Epoch 00009 | Loss 0.3667 | ... | Time 64.9689`, `Testing...`, then its layer-wise inference's bars)
+            bare = []
         if not rows.steps and (bare or (named_bars and not any(epochs.values()))):
             # (bars that name their training count where no step line and no epoch's line does: a log whose epochs
             # have lines of their own is read by those, AllenNLP's `Epoch 0/39` ... `Epoch duration: 0:00:39.8`)
@@ -5875,6 +5954,7 @@ class GenericLogParser(LogReader):
             _launches_counted_out(lines, rows)
             _wandb_finished(lines, rows)
         _tslib_epochs_alone(rows, tslib_epoch_lines)
+        _espnet_updates(rows)
         coarse_clock_step_times(rows)
         result = log_result(rows, warning)
         if estimated is not None:
@@ -5902,7 +5982,7 @@ class GenericLogParser(LogReader):
             took = _EPOCH_TIME_TAKEN.search(text)
         if took is None and "Time(s)" in text:
             took = _EPOCH_TIME_UNIT_FIRST.search(text)
-        if took is None and "time" in text and _NOT_TRAINING.search(text) is None:
+        if took is None and ("time" in text or "| Time " in text) and _NOT_TRAINING.search(text) is None:
             took = _EPOCH_TIME_LAST.search(text)  # `===> Epoch 252 Complete: Avg. Loss: 0.0140 time: 657.89`
         if took is not None and (match := _EPOCH.search(text, 0, took.start(1))) is not None:
             number = int(match.group(1))  # the line names its epoch: that one's duration
