@@ -669,6 +669,19 @@ _SECTION_BANNER = re.compile(r"(?:^|\s)[=*#~-]{3,40} {0,4}(?P<t>[A-Za-z][^=*#~\n
 _RULE_ENDS = frozenset({"===", "---", "***", "###", "~~~"})
 
 
+def _ends_nearest_their_own_lines(numbered: Sequence[_Epoch]) -> None:
+    """An epoch's end moved past its own line that names it (its loss, its learning rate and duration printed after
+    it) to a line nearer in time to the next epoch's own line than to its own is the next one's: a log that names
+    every tenth epoch (GPTime's `Epoch 10    [Avg. Loss, Loss]: [10.4449, 7.1693], 0`), its scheduler's `Changed
+    learning rate. Current lr = 0.0005` printed at epoch 20's end, 73 s on, with epoch 20's own line. That epoch ends
+    at its own line."""
+    for epoch, after in pairwise(numbered):
+        if (epoch.named_ns is not None and epoch.end_ns is not None and after.named_ns is not None
+                and epoch.line != epoch.named_line and epoch.named_ns <= epoch.end_ns <= after.named_ns
+                and epoch.end_ns - epoch.named_ns > after.named_ns - epoch.end_ns):
+            epoch.line, epoch.end_ns = epoch.named_line, epoch.named_ns
+
+
 def _epochs_by_heads(rows: LogRows, rank: int | None, numbered: Sequence[_Epoch]) -> None:
     """A rank's epochs that print only their dated heads (RandLA-Net's `20220508 15:22:16 INFO: **** EPOCH 000
     ****`, its evaluation's head and results after it): each epoch whose next one's head came runs from its head to
@@ -770,7 +783,7 @@ class _Epoch:
     training), the first loss it reports and the duration a line gives."""
 
     __slots__ = ("number", "line", "end_ns", "loss", "took_s", "elapsed_s", "mean_s", "timed", "rounding", "start_line",
-                 "start_ns", "framework", "opened_at", "head_line", "head_ns")
+                 "start_ns", "framework", "opened_at", "head_line", "head_ns", "named_line", "named_ns")
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -788,6 +801,8 @@ class _Epoch:
         self.opened_at = 0  # the line that named it first
         self.head_line: int | None = None  # its first dated head's line and time (a relaunch's head again moves `start_*`)
         self.head_ns: int | None = None
+        self.named_line: int | None = None  # its last dated line of its own that names it, and that line's time
+        self.named_ns: int | None = None
 
     def seconds(self) -> float | None:
         """The duration a line gives, else the time from the dated line that opened the epoch to
@@ -5165,6 +5180,8 @@ class GenericLogParser(LogReader):
                 # in epoch 0`, `Training completed in 3 days, ...`, `Final training loss: 1.1465`)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
+                if (named := _EPOCH.search(line.text)) is not None and int(named.group(1)) == epoch.number:
+                    epoch.named_line, epoch.named_ns = line.number, line.ts_ns
                 if (epoch.loss is None and "oss" in line.text
                         and _NOT_TRAINING.search(line.text, max(0, (at := line.text.find("oss")) - 24), max(0, at)) is None):
                     # (not an evaluation's line's, its word before its loss: a callback's `EPOCH 62 VAL   - Loss:
@@ -5887,6 +5904,7 @@ class GenericLogParser(LogReader):
                 if all(epoch.line is None for epoch in numbered):
                     _epochs_by_heads(rows, rank, numbered)
                     continue
+                _ends_nearest_their_own_lines(numbered)
                 for epoch in numbered:
                     if epoch.line is not None:
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,

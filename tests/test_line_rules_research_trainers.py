@@ -294,3 +294,29 @@ def test_graphgyms_checkpoints_and_its_task_done_are_a_runs_saves_and_end(tmp_pa
     assert name == "generic_log"
     assert [(e["line"], e["kind"]) for e in events] == [
         (7, "checkpoint_save_end"), (8, "checkpoint_save_end"), (9, "attempt_end")]
+
+
+# A forecasting model's training log, every tenth epoch named (erikdengerud/GPTime-Series @
+# 619f8f983bd6d0bdb9cba4e34d5dc8afbec0cc88, job.out, lines 21-30): the scheduler's word that it lowered the learning
+# rate printed at every twentieth epoch's end, just before that epoch's own line
+GPTIME_EPOCHS = [
+    '2021-08-08 15:24:33,421 - GPTime.model.train - INFO - Epoch 10    [Avg. Loss, Loss]: [10.4449, 7.1693], 0',
+    '2021-08-08 15:25:46,734 - GPTime.model.train - INFO - Changed learning rate. Current lr = 0.0005',
+    '2021-08-08 15:25:46,734 - GPTime.model.train - INFO - Epoch 20    [Avg. Loss, Loss]: [7.0434, 6.9223], 0',
+    '2021-08-08 15:26:59,983 - GPTime.model.train - INFO - Epoch 30    [Avg. Loss, Loss]: [6.6625, 6.6573], 0',
+    '2021-08-08 15:28:13,220 - GPTime.model.train - INFO - Changed learning rate. Current lr = 0.00025',
+    '2021-08-08 15:28:13,221 - GPTime.model.train - INFO - Epoch 40    [Avg. Loss, Loss]: [6.5950, 6.5977], 0',
+    '2021-08-08 15:29:26,435 - GPTime.model.train - INFO - Epoch 50    [Avg. Loss, Loss]: [6.4055, 6.3881], 0',
+    '2021-08-08 15:30:39,788 - GPTime.model.train - INFO - Changed learning rate. Current lr = 0.000125',
+    '2021-08-08 15:30:39,788 - GPTime.model.train - INFO - Epoch 60    [Avg. Loss, Loss]: [6.3848, 6.3948], 0',
+    '2021-08-08 15:31:53,086 - GPTime.model.train - INFO - Epoch 70    [Avg. Loss, Loss]: [6.2566, 6.2746], 0',
+]
+
+
+def test_a_dated_line_at_the_next_named_epochs_moment_is_that_epochs_not_the_one_before(tmp_path: Path) -> None:
+    """Epoch 10 ends at its own line, 15:24:33.421 (not at the learning rate's line 73 s on, at epoch 20's moment),
+    epoch 30 at 15:26:59.983: each named epoch at its own line."""
+    _, steps, _ = _read(tmp_path, GPTIME_EPOCHS)
+    own = [(int(m[2]), i + 1, _ns(m[1])) for i, text in enumerate(GPTIME_EPOCHS)
+           if (m := re.match(r"(\S+ \S+) - GPTime\.model\.train - INFO - Epoch (\d+) ", text))]
+    assert [(row["step"], row["line"], row["end_ns"]) for row in steps] == own
