@@ -513,7 +513,8 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         else:
             special = ("| " in segment[:300] or " [std" in segment[:300] or ": [" in segment[:70] or "]<std" in segment[:40]
                        or " out: " in segment[:80] or " err: " in segment[:80] or "]:" in segment[:90]
-                       or (opener == "R" and segment[:5] == "Rank ") or _grep_hint(segment) or "\t" in segment[4:10])
+                       or (opener == "R" and segment[:5] == "Rank ") or _grep_hint(segment) or "\t" in segment[4:10]
+                       or segment[:7] in FEDML_OPENERS)
         if special:
             rank, body, prefix_ns, node = _strip(segment)
             if node is not None and rank is None:
@@ -840,7 +841,7 @@ _NEEDS_PYTHON = (
     r"|\([^ ]*(?:, rank=[0-9]+)?,? pid=|[\w.\-]+: \[|[A-Za-z][\w.\-]*:[0-9]+ (?:out|err): "
     r"| {1,6}(?:[0-9]|[^\x00-\x7f])|\[(?:[^0-9]|$)|\[[0-9].{0,3}\] |[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}\.[0-9]{7}"
     r"| {0,6}[A-Za-z0-9_./\-]+\.(?:log|txt|out|err):|Rank {1,2}[0-9]|[A-Z]{4,9}\t[0-9]{4}-"
-    r"|[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\.[0-9]{3} \[[0-9]+/)"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\.[0-9]{3} \[[0-9]+/|FedML-(?:Server|Client))"
     r"|^[^!-~]*$"
 )
 

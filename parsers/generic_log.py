@@ -1965,9 +1965,11 @@ _WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\
 def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
     """A run that wandb's client saw exit after its last step line, with no failure, restart or end said since that
     step (scGPT's fine-tuning: its last epoch, its test, its save, then wandb's `Run summary:` and `Synced ...` as the
-    script returned), or since its first line where it logged no step: its end, at wandb's first such line. Not after
-    a traceback (wandb syncs a failed run's too)."""
-    last_step = max((row["line"] for row in rows.steps), default=0)  # (a run that logged no step: since its first line)
+    script returned), or since its last dated line where it logged no step: its end, at wandb's first such line. Not
+    after a traceback (wandb syncs a failed run's too)."""
+    # (a run that logged no step: since its last dated line, the last of its runs' summaries where wandb saw several)
+    last_step = max((row["line"] for row in rows.steps), default=None) or max(
+        (line.number for line in lines if line.ts_ns is not None), default=0)
     if any(e["kind"] in _RUN_WORDS and e["line"] >= last_step for e in rows.events):
         return
     for line in lines:
@@ -1978,7 +1980,7 @@ def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
         if _WANDB_FINISHED.match(line.text.lstrip()) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
                        detail="wandb's summary as the program exited, no failure since its "
-                       + ("last step" if rows.steps else "first line"))
+                       + ("last step" if rows.steps else "last dated line"))
             return
 
 
@@ -2367,7 +2369,7 @@ _CLU = re.compile(r"(?:^|(?<=\] ))\[(\d{1,15})\] (?=[A-Za-z_][\w/.\-]{0,120}=[-+
 # train_time=0.013`): the batches of its epoch from..to, counted from 1 in each epoch (FunASR's adds the
 # run's updates: `2epoch:train:1-50batch:50num_updates:`, the step where it is printed); `train_time` is
 # an iteration's mean time over them, `iter_time` the part of it spent waiting for the batch
-_ESPNET = re.compile(r"\b(?P<e>\d{1,9})epoch:train:\d{1,12}-(?P<i>\d{1,12})batch:(?:(?P<u>\d{1,15})num_updates:)?")
+_ESPNET = re.compile(r"\b(?P<e>\d{1,9})epoch:train:(?P<b>\d{1,12})-(?P<i>\d{1,12})batch:(?:(?P<u>\d{1,15})num_updates:)?")
 _ESPNET_TIMES = {"train_time": "step_time_s", "iter_time": "data_time_s"}
 # its epoch's summary (`1epoch results: [train] iter_time=0.001, ..., total_count=7507, [valid] ...`): the
 # training batches of every epoch to this one's end (its reporter's running total), `total_count` before
@@ -2456,23 +2458,25 @@ ESPNET_ACCUM_MAX = 64
 ESPNET_ACCUM_TOLERANCE = 0.15  # how far the clock's ratio may be from a whole number of mini-batches an update
 
 
-def _espnet_updates(rows: LogRows) -> None:
+def _espnet_updates(rows: LogRows, ranges: dict[int, tuple[int, int, int]]) -> None:
     """ESPnet's `train_time` is an optimizer update's (its trainer registers it once every `accum_grad` mini-batches,
     "where step refers to accum_grad * mini-batch"), while its lines count mini-batches (`1epoch:train:91-180batch:`):
-    where the clock between a rank's dated lines gives a mini-batch's time and `train_time` is a whole number of them,
-    2 or more (their median ratio within `ESPNET_ACCUM_TOLERANCE` of it), that number is the run's `accum_grad` and a
-    step's time is `train_time` over it (a run that logs no update count with its lines; FunASR's, which count
-    updates, `2epoch:train:1-50batch:50num_updates:`, give a ratio of 1)."""
+    where the clock between a rank's dated lines of one epoch, one's batches after the other's (`ranges`: id(row) ->
+    epoch, first and last batch; no validation between), gives a mini-batch's time and `train_time` is a whole
+    number of them, 2 or more (their median ratio within `ESPNET_ACCUM_TOLERANCE` of it), that number is the run's
+    `accum_grad` and a step's time is `train_time` over it (a run that logs no update count with its lines; FunASR's,
+    which count updates, `2epoch:train:1-50batch:50num_updates:`, give a ratio of 1)."""
     by_rank: dict[int | None, list[dict[str, Any]]] = {}
     for row in rows.steps:
-        if row.get("framework") == "espnet":
+        if row.get("framework") == "espnet" and id(row) in ranges:
             by_rank.setdefault(row["rank"], []).append(row)
     for ranked in by_rank.values():
         ratios = sorted(
-            row["step_time_s"] * (row["step"] - before["step"]) * 1e9 / (row["end_ns"] - before["end_ns"])
+            row["step_time_s"] * (ranges[id(row)][2] - ranges[id(before)][2]) * 1e9 / (row["end_ns"] - before["end_ns"])
             for before, row in pairwise(ranked)
             if row.get("step_time_s") and row.get("end_ns") is not None and before.get("end_ns") is not None
-            and row["end_ns"] > before["end_ns"] and row["step"] > before["step"])
+            and row["end_ns"] > before["end_ns"] and ranges[id(row)][0] == ranges[id(before)][0]
+            and ranges[id(row)][1] > ranges[id(before)][2])
         if not ratios:
             continue
         ratio = ratios[len(ratios) // 2] if len(ratios) % 2 else (ratios[len(ratios) // 2 - 1] + ratios[len(ratios) // 2]) / 2
@@ -5032,6 +5036,7 @@ class GenericLogParser(LogReader):
         xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
         flower_rounds: dict[int | None, int] = {}  # rank -> the Flower round its server began, its updates still to come
         evaluation_said: dict[int | None, int] = {}  # rank -> the line of its script's last word that it evaluates
+        espnet_ranges: dict[int, tuple[int, int, int]] = {}  # id(row) of an ESPnet line's step -> (epoch, first, last batch)
         def within_epoch(counter: _Counter, rank: int | None) -> None:
             """The last row is a step `counter` counts within its epoch."""
             assert counter.epoch is not None
@@ -5042,6 +5047,8 @@ class GenericLogParser(LogReader):
                 rows.within_epoch(rows.steps[-1], counter.epoch)
             if counter.match.re is _MONAI_BATCH:
                 monai.append((len(rows.steps) - 1, counter))
+            elif counter.match.re is _ESPNET:
+                espnet_ranges[id(rows.steps[-1])] = (counter.epoch, int(counter.match.group("b")), int(counter.match.group("i")))
             if counter.match.re in (_EPOCH_COUNT, _EP_BATCH) and counter.match.group("n"):
                 sizes[(rank, counter.epoch)] = int(counter.match.group("n"))
                 if counter.epoch == 0 or counter.epoch == counter.epochs:
@@ -5180,7 +5187,7 @@ class GenericLogParser(LogReader):
                 # in epoch 0`, `Training completed in 3 days, ...`, `Final training loss: 1.1465`)
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.end_ns = line.number, line.ts_ns
-                if (named := _EPOCH.search(line.text)) is not None and int(named.group(1)) == epoch.number:
+                if (naming_line := _EPOCH.search(line.text)) is not None and int(naming_line.group(1)) == epoch.number:
                     epoch.named_line, epoch.named_ns = line.number, line.ts_ns
                 if (epoch.loss is None and "oss" in line.text
                         and _NOT_TRAINING.search(line.text, max(0, (at := line.text.find("oss")) - 24), max(0, at)) is None):
@@ -5972,7 +5979,7 @@ class GenericLogParser(LogReader):
             _launches_counted_out(lines, rows)
             _wandb_finished(lines, rows)
         _tslib_epochs_alone(rows, tslib_epoch_lines)
-        _espnet_updates(rows)
+        _espnet_updates(rows, espnet_ranges)
         coarse_clock_step_times(rows)
         result = log_result(rows, warning)
         if estimated is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import console_connection
+from tests.conftest import SAMPLE_LOGS, console_connection
 from tests.test_line_rules import _ns, _read
 
 # ashawkey's Trainer (torch-ngp; stable-dreamfusion's and RAD-NeRF's copies) as three launches append to its workspace's
@@ -165,7 +165,7 @@ FLOWER_ROUNDS = [
 
 def test_flowers_round_save_and_its_run_finished_in_rounds(tmp_path: Path) -> None:
     """Round 5's aggregate saved (a save at step 5), and the server's `Run finished 5 rounds`: its run's end."""
-    _, steps, events = _read(tmp_path, FLOWER_ROUNDS, parser_name="generic_log")
+    _, steps, events = _read(tmp_path, FLOWER_ROUNDS)
     assert [row["step"] for row in steps] == [5]
     assert [(e["line"], e["kind"], e.get("step")) for e in events
             if e["kind"] in ("checkpoint_save_start", "attempt_end")] == [
@@ -244,9 +244,9 @@ def test_an_epochs_time_after_a_bar_and_the_bars_after_testing_are_no_training(t
     """The ten epochs are the steps 0-9, each its line's `Time` (65.8777 s, ...), its loss; the bars after `Testing...`
     are the test's (not steps 598 and 1196 in place of the epochs)."""
     _, steps, _ = _read(tmp_path, DGL_EPOCHS)
-    expected = [(int(epoch), float(loss), float(took)) for epoch, loss, took in
-                (re.match(r"Epoch (\d+) \| Loss ([\d.]+) \| Accuracy [\d.]+ \| Time ([\d.]+)$", text).groups()
-                 for text in DGL_EPOCHS[:10])]
+    matches = [re.match(r"Epoch (\d+) \| Loss ([\d.]+) \| Accuracy [\d.]+ \| Time ([\d.]+)$", text) for text in DGL_EPOCHS[:10]]
+    expected = [(int(m[1]), float(m[2]), float(m[3])) for m in matches if m is not None]
+    assert len(expected) == 10
     assert [(row["step"], row["loss"], row["step_time_s"]) for row in steps] == expected
 
 
@@ -320,3 +320,35 @@ def test_a_dated_line_at_the_next_named_epochs_moment_is_that_epochs_not_the_one
     own = [(int(m[2]), i + 1, _ns(m[1])) for i, text in enumerate(GPTIME_EPOCHS)
            if (m := re.match(r"(\S+ \S+) - GPTime\.model\.train - INFO - Epoch (\d+) ", text))]
     assert [(row["step"], row["line"], row["end_ns"]) for row in steps] == own
+
+
+# FedML 0.7's server prefix, its time after a dash (a FedML example's README as the search index holds it, its file
+# 3037299018, the repository not named there: the server console's first two lines)
+FEDML_07 = [
+    ("FedML-Server(0) @device-id-0 - Thu, 28 Apr 2022 02:48:53 mlops_metrics.py[line:88] INFO report_aggregated_model_info. "
+     "message_json = {'run_id': '189', 'round_idx': 2, 'global_aggregated_model_s3_address': None}"),
+    "FedML-Server(0) @device-id-0 - Thu, 28 Apr 2022 02:49:22 mqtt_s3_comm_manager.py[line:164] INFO --------------------------",
+]
+
+
+def test_fedml_07s_prefix_and_the_time_after_its_dash(tmp_path: Path) -> None:
+    """Rank 0's lines, 02:48:53 and 02:49:22: its run from the first to the last."""
+    name, _, events = _read(tmp_path, FEDML_07)
+    assert name == "generic_log"
+    assert [(e["line"], e["kind"], e["rank"], e["ts_ns"]) for e in events] == [
+        (1, "attempt_start", 0, _ns("2022-04-28 02:48:53,0")), (2, "last_line", 0, _ns("2022-04-28 02:49:22,0"))]
+
+
+def test_wandbs_summaries_before_a_runs_last_dated_line_end_no_run_that_logged_no_step(tmp_path: Path) -> None:
+    """Three wandb runs in one process (sample_logs/wandb_folds_offline, recorded here), no step line: the process
+    logged on after each summary but the last until `all folds done`, and wandb printed none after that line: its
+    run ran until that line, how it ended not said (not completed at the first summary, 3 s in)."""
+    console = SAMPLE_LOGS / "wandb_folds_offline" / "console.log"
+    lines = console.read_text(encoding="utf-8").splitlines()
+    dated = [(i + 1, _ns(text[:23])) for i, text in enumerate(lines) if re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} ", text)]
+    assert sum(text == "wandb: Run summary:" for text in lines) == 3 and dated[-1][0] > max(
+        i + 1 for i, text in enumerate(lines) if text == "wandb: Run summary:")
+    _, steps, events = _read(tmp_path, lines, parser_name="generic_log")
+    assert steps == []
+    assert [(e["line"], e["kind"], e["ts_ns"]) for e in events] == [
+        (dated[0][0], "attempt_start", dated[0][1]), (dated[-1][0], "last_line", dated[-1][1])]
