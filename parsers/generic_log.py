@@ -32,6 +32,7 @@ from tracelens.parsers._events import (
     LAUNCH_FAILED,
     LAUNCH_FAILED_LINES,
     OOM_LINE,
+    PADDLEOCR_LAUNCH,
     RAY_JOB_END,
     RAY_TRIAL_ERROR,
     RUST_PANIC,
@@ -670,13 +671,15 @@ _RULE_ENDS = frozenset({"===", "---", "***", "###", "~~~"})
 
 
 def _ends_nearest_their_own_lines(numbered: Sequence[_Epoch]) -> None:
-    """An epoch's end moved past its own line that names it (its loss, its learning rate and duration printed after
-    it) to a line nearer in time to the next epoch's own line than to its own is the next one's: a log that names
-    every tenth epoch (GPTime's `Epoch 10    [Avg. Loss, Loss]: [10.4449, 7.1693], 0`), its scheduler's `Changed
-    learning rate. Current lr = 0.0005` printed at epoch 20's end, 73 s on, with epoch 20's own line. That epoch ends
-    at its own line."""
+    """In a log that names only some epochs, an epoch's end moved past its own line that names it (its loss, its
+    learning rate and duration printed after it) to a line nearer in time to the next named epoch's own line than to
+    its own is one of the unnamed epochs between's: GPTime's `Epoch 10    [Avg. Loss, Loss]: [10.4449, 7.1693], 0`,
+    its scheduler's `Changed learning rate. Current lr = 0.0005` printed at epoch 20's end, 73 s on, with epoch 20's
+    own line. That epoch ends at its own line. (Of consecutive epochs, the lines after one's own are its own: its
+    evaluation, however long.)"""
     for epoch, after in pairwise(numbered):
-        if (epoch.named_ns is not None and epoch.end_ns is not None and after.named_ns is not None
+        if (after.number != epoch.number + 1 and epoch.named_ns is not None and epoch.end_ns is not None
+                and after.named_ns is not None
                 and epoch.line != epoch.named_line and epoch.named_ns <= epoch.end_ns <= after.named_ns
                 and epoch.end_ns - epoch.named_ns > after.named_ns - epoch.end_ns):
             epoch.line, epoch.end_ns = epoch.named_line, epoch.named_ns
@@ -1871,6 +1874,8 @@ def _one_epoch_again(lines: Sequence[Line], rows: LogRows, epochs: dict[int | No
             continue  # (begun again once the epoch's lines had ended: a relaunch's)
         if again.line is not None:
             epoch.line, epoch.end_ns = again.line, again.end_ns
+        if again.named_line is not None:
+            epoch.named_line, epoch.named_ns = again.named_line, again.named_ns
         if again.took_s is not None:
             epoch.took_s = again.took_s
         merged.add(id(again))
@@ -1967,9 +1972,10 @@ def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
     step (scGPT's fine-tuning: its last epoch, its test, its save, then wandb's `Run summary:` and `Synced ...` as the
     script returned), or since its last dated line where it logged no step: its end, at wandb's first such line. Not
     after a traceback (wandb syncs a failed run's too)."""
-    # (a run that logged no step: since its last dated line, the last of its runs' summaries where wandb saw several)
+    # (a run that logged no step: since its last dated line, the last of its runs' summaries where wandb saw several;
+    # not one of wandb's own, which a console dated whole by its collector dates too)
     last_step = max((row["line"] for row in rows.steps), default=None) or max(
-        (line.number for line in lines if line.ts_ns is not None), default=0)
+        (line.number for line in lines if line.ts_ns is not None and "wandb: " not in line.text), default=0)
     if any(e["kind"] in _RUN_WORDS and e["line"] >= last_step for e in rows.events):
         return
     for line in lines:
@@ -4739,6 +4745,8 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
             if "detectron2 INFO: Rank of current process: " in body:
                 return Claim.CONTENT  # detectron2's `default_setup`, a process's first line: its run began
+            if "train with paddle " in body and PADDLEOCR_LAUNCH.search(body) is not None:
+                return Claim.CONTENT  # PaddleOCR's trainer as a launch sets up (its steps, if any, after it)
             if "] Trainer: " in body and TRAINER_HEADER.match(body) is not None:
                 return Claim.CONTENT  # ashawkey's Trainer's header as each launch opens its log (torch-ngp's and its heirs')
             if "Training Loss (" in body and VISUALIZER_LAUNCH.match(body) is not None:
