@@ -1178,7 +1178,7 @@ _ANY_EVENT_PATTERN = (
     r"|> BEST MODEL : |> CHECKPOINT : | Command exited with status |Total run time: |Number of trials: |Training job completed"
     r"| - Training job (?:failed|stopped)"
     r"|Error for Training job|network-snapshot-|Save best model: monitor\(|Saving current: "
-    r"|loss decreased \(|loss improved, [Ss]aving "
+    r"|loss decreased \(|loss (?:improved|decreased)[,.]? {1,2}[Ss]aving "
     r"|Killing subprocess |exits with return code = |训练已?(?:完成|结束)|学習が?(?:完了|終了)"
     r"|(?:학습|훈련)이? ?(?:완료|종료)|eights saved at |uccessfully save the model to "
     r"|\] Saving Gaussians|Saving parameters and momentum to |Exported "
@@ -1187,7 +1187,7 @@ _ANY_EVENT_PATTERN = (
     r"^[Ss]aving model\s*$|The best checkpoint with |Engine run complete|local_global_step_folder: "
     r"| my_main Saving models to "
     r"|, average loss = |(?i:(?:completed|finished) successfully)"
-    r"|^={4,40} Training Loss \(|^\[INFO\] Trainer: | INFO: train with paddle |Optimization Finished!"
+    r"|^={4,40} Training Loss \(|^\[INFO\] Trainer: |Optimization Finished!"
     r"|persist model on server\.|FL finished in \d"
     r"|Run finished \d"
     r"|Finished FedAvg\.|Finished ScatterAndGather Training\."
@@ -1280,9 +1280,6 @@ _PROMPT_LAUNCH = re.compile(
 # pix2pix's and CycleGAN's Visualizer (and its copies: SPADE's, SimSwap's) as each launch of train.py opens its
 # loss log: "================ Training Loss (Thu Sep  1 21:31:13 2022) ================"
 VISUALIZER_LAUNCH = re.compile(r"^={4,40} Training Loss \([^()\n]{1,60}\) ={4,40}\s*$")
-# PaddleOCR's trainer (`tools/program.py`) as each launch sets up, after its configuration's dump, under its logger's
-# name (`ppocr`; `root` in 2022's): "[2025/07/30 18:09:12] ppocr INFO: train with paddle 3.1.0 and device Place(cpu)"
-PADDLEOCR_LAUNCH = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train with paddle \S{1,40} and device \S")
 # torch.distributed's launcher as it starts, before its workers: its deprecation banner (torch 1.10-1.13's
 # "torch/distributed/launch.py:163: DeprecationWarning: The 'warn' method is deprecated", 2.x's
 # "torch/distributed/launch.py:181: FutureWarning: The module torch.distributed.launch is deprecated") and
@@ -1601,10 +1598,6 @@ class EventScanner:
             # (the launch's header of a loss log its lines are appended to, each launch's time in it: a launch,
             # the file's first one a process's first dated line above)
             self._launched(line, "a launch opening its loss log (pix2pix's Visualizer)")
-        elif "train with paddle " in line.text and PADDLEOCR_LAUNCH.search(line.text) is not None:
-            # (PaddleOCR's trainer as each launch sets up, after its configuration's dump: a launch, the file's first one
-            # a process's first dated line above)
-            self._launched(line, "a launch of PaddleOCR's trainer")
         elif "] Trainer: " in line.text and TRAINER_HEADER.match(line.text) is not None:
             # (ashawkey's Trainer's header, its launch's time in it, each launch's appended to the workspace's log: a
             # launch, the file's first one a process's first dated line above)
@@ -2413,7 +2406,7 @@ class EventScanner:
               or text[1:12] == "aving model"
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
-              or "loss improved, " in text
+              or "loss improved" in text or "loss decreased" in text
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text
               or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text
               or text[:26] == "save the weights in path: " or "validated model, saving to " in text) and (

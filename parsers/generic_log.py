@@ -32,7 +32,6 @@ from tracelens.parsers._events import (
     LAUNCH_FAILED,
     LAUNCH_FAILED_LINES,
     OOM_LINE,
-    PADDLEOCR_LAUNCH,
     RAY_JOB_END,
     RAY_TRIAL_ERROR,
     RUST_PANIC,
@@ -719,6 +718,9 @@ def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> boo
 
 # GraphGym's training pipelines as they start (PyG's `torch_geometric.graphgym`, GraphGPS): "Start from epoch 0"
 _GRAPHGYM_START = re.compile(r"(?:^|\] |: |- )Start from epoch \d{1,9}\s*$")
+# PaddleOCR's trainer as it builds its training's loader (`tools/program.py`'s `train`): "[2025/07/30 18:09:12] ppocr
+# INFO: train dataloader has 109 iters" (2022's under `root`)
+_PADDLEOCR_TRAIN_SETUP = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train dataloader has \d{1,12} iters\s*$")
 FEDML_LINES = 2  # lines with FedML's prefix (`FEDML_PREFIX`) that make a file a FedML process's log
 # a trainer's word that an epoch's training finished, its epoch's number (of the total) after it, then its figures
 # (ashawkey's Trainer: `==> Finished Epoch 7.`, `==> Finished Epoch 7, average_loss=0.0123`, `==> Finished Epoch 7/30.`)
@@ -1970,13 +1972,14 @@ _WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\
 def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
     """A run that wandb's client saw exit after its last step line, with no failure, restart or end said since that
     step (scGPT's fine-tuning: its last epoch, its test, its save, then wandb's `Run summary:` and `Synced ...` as the
-    script returned), or since its last dated line where it logged no step: its end, at wandb's first such line. Not
-    after a traceback (wandb syncs a failed run's too)."""
+    script returned), or, where it logged no step, since its last dated line of its own with no failure said anywhere
+    in it: its end, at wandb's first such line. Not after a traceback (wandb syncs a failed run's too)."""
     # (a run that logged no step: since its last dated line, the last of its runs' summaries where wandb saw several;
-    # not one of wandb's own, which a console dated whole by its collector dates too)
+    # not one of wandb's own, which a console dated whole by its collector dates too; and no failure, restart or end
+    # said anywhere in it)
     last_step = max((row["line"] for row in rows.steps), default=None) or max(
         (line.number for line in lines if line.ts_ns is not None and "wandb: " not in line.text), default=0)
-    if any(e["kind"] in _RUN_WORDS and e["line"] >= last_step for e in rows.events):
+    if any(e["kind"] in _RUN_WORDS and (e["line"] >= last_step or not rows.steps) for e in rows.events):
         return
     for line in lines:
         if line.number <= last_step or "wandb: " not in line.text:
@@ -4745,8 +4748,11 @@ class GenericLogParser(LogReader):
                 return Claim.CONTENT  # a trainer's start at its first step (detectron2's, torchtitan's, Flax's): its run began
             if "detectron2 INFO: Rank of current process: " in body:
                 return Claim.CONTENT  # detectron2's `default_setup`, a process's first line: its run began
-            if "train with paddle " in body and PADDLEOCR_LAUNCH.search(body) is not None:
-                return Claim.CONTENT  # PaddleOCR's trainer as a launch sets up (its steps, if any, after it)
+            if "train dataloader has " in body and _PADDLEOCR_TRAIN_SETUP.search(body) is not None:
+                # PaddleOCR's trainer as it sets up its training (`tools/train.py` alone: its evaluation and inference
+                # scripts, which print the same `train with paddle` line, build no training loader): its run, its steps
+                # if any after it
+                return Claim.CONTENT
             if "] Trainer: " in body and TRAINER_HEADER.match(body) is not None:
                 return Claim.CONTENT  # ashawkey's Trainer's header as each launch opens its log (torch-ngp's and its heirs')
             if "Training Loss (" in body and VISUALIZER_LAUNCH.match(body) is not None:

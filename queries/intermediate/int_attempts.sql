@@ -370,8 +370,8 @@ kept as (
        or exists (select 1 from restarts e where e.ts_ns > b.previous_ns and e.ts_ns <= b.start_ns)
        -- (or a process's first lines printed again after a silence, its start: a relaunch, whatever the one before
        -- logged; one that died before its first step all the same; so is a launch's header in a loss log, the
-       -- first line of a log its program appends to at each start, ashawkey's Trainer's header, PaddleOCR's trainer's
-       -- `train with paddle`, and arcface_torch's logger's first word)
+       -- first line of a log its program appends to at each start, ashawkey's Trainer's header, and arcface_torch's
+       -- logger's first word)
        or exists (select 1 from int_log_events e
                   where e.kind = 'attempt_start' and e.ts_ns = b.marked_ns
                     and e.detail in ('a process''s first line printed again after a silence: a relaunch',
@@ -379,7 +379,6 @@ kept as (
                                      'a new process''s id in its lines: a relaunch',
                                      'a launch opening its loss log (pix2pix''s Visualizer)',
                                      'a launch of ashawkey''s Trainer (torch-ngp, stable-dreamfusion) opening its log',
-                                     'a launch of PaddleOCR''s trainer',
                                      'arcface_torch: a process''s logger began'))
        or exists (select 1 from int_log_events c
                   where c.kind in ('crash', 'oom', 'collective_timeout', 'hang')
