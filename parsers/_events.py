@@ -2406,7 +2406,7 @@ class EventScanner:
               or text[1:12] == "aving model"
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text
-              or "loss improved" in text or "loss decreased" in text
+              or (("loss improved" in text or "loss decreased" in text) and "aving " in text)
               or "parameters at " in text or "parameters to " in text or "params to " in text or "params at " in text
               or "Copying weights to " in text or text[:8] == "Saving.." or "The best checkpoint with " in text
               or text[:26] == "save the weights in path: " or "validated model, saving to " in text) and (

@@ -718,9 +718,9 @@ def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> boo
 
 # GraphGym's training pipelines as they start (PyG's `torch_geometric.graphgym`, GraphGPS): "Start from epoch 0"
 _GRAPHGYM_START = re.compile(r"(?:^|\] |: |- )Start from epoch \d{1,9}\s*$")
-# PaddleOCR's trainer as it builds its training's loader (`tools/program.py`'s `train`): "[2025/07/30 18:09:12] ppocr
-# INFO: train dataloader has 109 iters" (2022's under `root`)
-_PADDLEOCR_TRAIN_SETUP = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train dataloader has \d{1,12} iters\s*$")
+# PaddleOCR's training script as it builds its training's loader (its evaluation and inference scripts build none):
+# "[2025/07/30 18:09:12] ppocr INFO: train dataloader has 109 iters" (2022's under `root`)
+_PADDLEOCR_TRAIN_SETUP = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train dataloader has \d{1,12} iters\b")
 FEDML_LINES = 2  # lines with FedML's prefix (`FEDML_PREFIX`) that make a file a FedML process's log
 # a trainer's word that an epoch's training finished, its epoch's number (of the total) after it, then its figures
 # (ashawkey's Trainer: `==> Finished Epoch 7.`, `==> Finished Epoch 7, average_loss=0.0123`, `==> Finished Epoch 7/30.`)
@@ -1456,6 +1456,7 @@ def _runs_named_out(lines: Sequence[Line], rows: LogRows) -> None:
         last[line.rank] = (run, line)
 
 
+_LAUNCH_KINDS = frozenset({LogEventKind.ATTEMPT_START.value, LogEventKind.RESTART.value})
 _RUN_WORDS = frozenset({LogEventKind.ATTEMPT_END.value, LogEventKind.CRASH.value, LogEventKind.OOM.value,
                         LogEventKind.COLLECTIVE_TIMEOUT.value, LogEventKind.HANG.value, LogEventKind.RESTART.value})
 
@@ -1972,14 +1973,17 @@ _WANDB_FAILURE = re.compile(r"\(failed -?\d{1,9}\)|Ctrl \+ C detected|\bRun [\w\
 def _wandb_finished(lines: Sequence[Line], rows: LogRows) -> None:
     """A run that wandb's client saw exit after its last step line, with no failure, restart or end said since that
     step (scGPT's fine-tuning: its last epoch, its test, its save, then wandb's `Run summary:` and `Synced ...` as the
-    script returned), or, where it logged no step, since its last dated line of its own with no failure said anywhere
-    in it: its end, at wandb's first such line. Not after a traceback (wandb syncs a failed run's too)."""
+    script returned), or, where it logged no step, since its last dated line but wandb's own with no failure, restart
+    or end said since its process started: its end, at wandb's first such line. Not after a traceback (wandb syncs a
+    failed run's too)."""
     # (a run that logged no step: since its last dated line, the last of its runs' summaries where wandb saw several;
     # not one of wandb's own, which a console dated whole by its collector dates too; and no failure, restart or end
-    # said anywhere in it)
+    # said since its process's start, not one of wandb's own lines)
     last_step = max((row["line"] for row in rows.steps), default=None) or max(
         (line.number for line in lines if line.ts_ns is not None and "wandb: " not in line.text), default=0)
-    if any(e["kind"] in _RUN_WORDS and (e["line"] >= last_step or not rows.steps) for e in rows.events):
+    since = last_step if rows.steps else max(
+        (e["line"] for e in rows.events if e["kind"] in _LAUNCH_KINDS and "wandb: " not in (e.get("raw") or "")), default=0)
+    if any(e["kind"] in _RUN_WORDS and e["line"] >= since for e in rows.events):
         return
     for line in lines:
         if line.number <= last_step or "wandb: " not in line.text:
@@ -4749,9 +4753,8 @@ class GenericLogParser(LogReader):
             if "detectron2 INFO: Rank of current process: " in body:
                 return Claim.CONTENT  # detectron2's `default_setup`, a process's first line: its run began
             if "train dataloader has " in body and _PADDLEOCR_TRAIN_SETUP.search(body) is not None:
-                # PaddleOCR's trainer as it sets up its training (`tools/train.py` alone: its evaluation and inference
-                # scripts, which print the same `train with paddle` line, build no training loader): its run, its steps
-                # if any after it
+                # PaddleOCR's training script as it sets up its training (its evaluation and inference scripts, which
+                # print the same `train with paddle` line, build no training loader): its run, its steps if any after it
                 return Claim.CONTENT
             if "] Trainer: " in body and TRAINER_HEADER.match(body) is not None:
                 return Claim.CONTENT  # ashawkey's Trainer's header as each launch opens its log (torch-ngp's and its heirs')
