@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from itertools import islice, pairwise, takewhile
 from pathlib import Path
+from statistics import median
 from typing import Any, NamedTuple
 
 from tracelens.enums import FAILURE_EVENT_KINDS, LogEventKind
@@ -2484,15 +2485,15 @@ def _espnet_updates(rows: LogRows, ranges: dict[int, tuple[int, int, int]]) -> N
         if row.get("framework") == "espnet" and id(row) in ranges:
             by_rank.setdefault(row["rank"], []).append(row)
     for ranked in by_rank.values():
-        ratios = sorted(
+        ratios = [
             row["step_time_s"] * (ranges[id(row)][2] - ranges[id(before)][2]) * 1e9 / (row["end_ns"] - before["end_ns"])
             for before, row in pairwise(ranked)
             if row.get("step_time_s") and row.get("end_ns") is not None and before.get("end_ns") is not None
             and row["end_ns"] > before["end_ns"] and ranges[id(row)][0] == ranges[id(before)][0]
-            and ranges[id(row)][1] > ranges[id(before)][2])
+            and ranges[id(row)][1] > ranges[id(before)][2]]
         if not ratios:
             continue
-        ratio = ratios[len(ratios) // 2] if len(ratios) % 2 else (ratios[len(ratios) // 2 - 1] + ratios[len(ratios) // 2]) / 2
+        ratio = median(ratios)
         accum = round(ratio)
         if 2 <= accum <= ESPNET_ACCUM_MAX and abs(ratio - accum) <= ESPNET_ACCUM_TOLERANCE * accum:
             for row in ranked:
