@@ -65,6 +65,9 @@ _END = re.compile(
     # (GraphGym's training pipelines, PyG's `torch_geometric.graphgym` and GraphGPS's among them, once every epoch is
     # done: "Task done, results saved in results/config-gnn-basic-both/1")
     r"|(?:^|\] |: |- )(?-i:Task done, results saved in )\S"
+    # (MONAI's tutorials once their epochs are done: "train completed, best_metric: 0.7918 at epoch: 276, total time:
+    # 80824.40817975998.", the seconds since their loop began; 2020's without the time)
+    r"|(?:^|\] |: |- )\s{0,8}train completed, best_metric: [-+\w.]{1,40} at epoch: \d{1,9}\b"
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
     # time taken: 23.739033460617065")
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"
@@ -179,6 +182,10 @@ _AZUREML_RUNTIME = re.compile(r"(?:^\[\d{4}-\d\d-\d\dT[\d:.]{8,15}\] |^\d{4}/\d\
                               r"|Not exporting to RunHistory)")
 # LSF's job report in the job's output file (after `Sender: LSF System <lsfadmin@...>`): its verdict,
 # "Exited with exit code 1." or "Successfully completed."
+# transformers' Trainer's rotation of its checkpoints after a save (`_rotate_checkpoints`)
+_HF_ROTATED = re.compile(r"\bDeleting older checkpoint \[[^\]\n]{1,4000}\] due to args\.save_total_limit\s*$")
+# the seconds MONAI's tutorials' end line gives its loop (`_END`)
+_MONAI_TOTAL_TIME = re.compile(r"\bat epoch: \d{1,9}, total time: (\d{1,9}(?:\.\d{1,20})?)\.?\s*$")
 _LSF_END = re.compile(r"\s{0,8}(?:Exited with exit code (\d{1,4})\.|Successfully completed\.)\s*$")
 # (and its subject's last word, the verdict where the report is short and says no more: "Subject: Job 3314739:
 # <gpt3-megatron> in cluster <summit> Exited", "... Done"; given once its clock is, at "Results reported at ...")
@@ -631,7 +638,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # model written as training ends: "2024-07-21 14:17:41.265 INFO: Saving model to MACE_models/x.model";
                            # VinVL-Paddle's after each epoch, between its decoration: "02/14/2022 19:51:52 - INFO - ** * **
                            # Saving trained model to .../checkpoint-25. ** * **")
-                           r"|(?:^|\] |\bINFO:? |- |\*\* )Saving (?:(?:best|trained|final) )?model to \S"
+                           # (a colon after its `to`: the Zero to Mastery PyTorch course's `utils.save_model`, copied
+                           # into its students' projects: "[INFO] Saving model to: models/05_going_modular_tinyvgg_model.pth")
+                           r"|(?:^|\] |\bINFO:? |- |\*\* )Saving (?:(?:best|trained|final) )?model to:? \S"
                            # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0"; PaDiM-Paddle's
                            # after its feature extraction: "2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams")
                            r"|(?:^|\t)Save model (?:to|in) \S"
@@ -1119,7 +1128,8 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |Save best model with |"
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
-    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to |Saving best model to |"
+    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to:? |Saving best model to |"
+    r"Saving final model to |train completed, best_metric: |"
     r"Saving at |^Saving round \d|Check point saved: |Task done, results saved in |"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|Saving embeddings|^save the weights in path: |^Best Iter=\[|"
@@ -2135,7 +2145,7 @@ class EventScanner:
               or "SUCCESSFULLY" in text or "successfully" in text or ", average loss = " in text
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
-              or "Saved final weights to " in text or "Task done, results " in text
+              or "Saved final weights to " in text or "Task done, results " in text or "train completed, " in text
               or "best.pt..." in text or "End of experiment" in text
               or "final epoch checkpoint" in text or "Completed after " in text
               or "the experiment directory " in text or text[:11] == "Best Iter=[" or "] Final " in text
@@ -2159,6 +2169,8 @@ class EventScanner:
             if seconds is None and "Completed after " in text and (
                     after := duration_s(text.rsplit("Completed after ", 1)[1])):
                 seconds = after[0]  # (Sacred's: its run's time)
+            if seconds is None and "train completed, " in text and (monai := _MONAI_TOTAL_TIME.search(text)) is not None:
+                seconds = float(monai.group(1))  # (MONAI's tutorials': its loop's time)
             if seconds is None and "Total running time: " in text and (running := _RAY_RUNNING.search(text)) is not None:
                 seconds = float(((int(running.group("d") or 0) * 24 + int(running.group("h") or 0)) * 60
                                  + int(running.group("m") or 0)) * 60 + int(running.group("s")))
@@ -2342,6 +2354,13 @@ class EventScanner:
                 self.ray_saves[ray_folder] = rows.events[-1]
             elif iteration is not None and event.get("step") is None:
                 event["step"] = iteration
+        elif ("Deleting older checkpoint [" in text and _HF_ROTATED.search(text) is not None
+              and _save_open(rows, line.rank)):
+            # (transformers' Trainer as a save it began is written, the oldest of `save_total_limit` deleted: "Deleting
+            # older checkpoint [results/checkpoint-7800] due to args.save_total_limit", after its "Saving model
+            # checkpoint to ./results/checkpoint-8000" and the files' lines; with no save open, the folder a run's end
+            # deletes, no save's)
+            rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif "model saved." in text and _SD_SCRIPTS_DONE.search(text) is not None and (
                 (last := _last_save_event(rows, line.rank)) is not None
                 and last["kind"] == LogEventKind.CHECKPOINT_SAVE_START.value
@@ -2398,11 +2417,11 @@ class EventScanner:
             if darknet.group("n") is None and darknet.group("last") is None and not failed:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="darknet: its final weights saved")
-        elif ("Save weights to " in text or "Saving model at " in text or "Saving trained model to " in text
+        elif ("Save weights to " in text or "Saving model at " in text
               or " weights to " in text or "and momentum to " in text
-              or "Saving current state to " in text or "Snapshotting to " in text or "aving model to " in text
+              or "Saving current state to " in text or "Snapshotting to " in text or "model to" in text
               or "Saving at " in text
-              or "aving best model to " in text or "Save model to " in text or "Save model in " in text
+              or "Save model in " in text
               or text[1:12] == "aving model"
               or "model due to mean reward" in text or "saving best model" in text
               or "loss decreased (" in text or "Save best model: " in text or "Save Best " in text

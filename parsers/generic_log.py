@@ -171,6 +171,14 @@ _KUANGLIU_COUNT = re.compile(r"(?<![(\d/])(\d{1,9})/(\d{1,9})(?=\s|$)")  # its c
 _PHYSICSNEMO_EPOCH = re.compile(r"(?:^|\] )Epoch (?P<e>\d{1,9}) Metrics: (?:Learning Rate = {1,4}(?P<lr>" + _FIGURE +
                                 r")(?:, |\s*$))?(?:[^\n]{0,2000}?\bloss = {1,4}(?P<l>" + _FIGURE + r"|nan|inf))?")
 _PHYSICSNEMO_TIME = re.compile(r"(?:^|\] )Epoch Execution Time: {1,4}(?P<t>\d{1,9}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)s\b")
+# (or in milliseconds or minutes: "Epoch 1 took 844 ms", "Epoch 0 took 10754ms to complete", "Training Epoch 3 took
+# 5.0 minutes.")
+_EPOCH_TOOK_UNIT = re.compile(r"\bepoch\b.{0,120}?\btook\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
+                              r"(?P<u>ms|milliseconds|mins?|minutes)(?![\w/])", re.I)
+_TOOK_MINUTES = ("min", "mins", "minutes")
+# MONAI's tutorials after each epoch's validation, the seconds with no unit (`print(f"time consuming of epoch {epoch + 1}
+# is: {(time.time() - epoch_start):.4f}")`)
+_MONAI_EPOCH_TIME = re.compile(r"\btime consuming of epoch \d{1,9} is: (\d{1,9}(?:\.\d{1,20})?)\s*$")
 # FourCastNet's (and the NERSC tutorials' built on it) after each epoch: "Time taken for epoch 1 is 268.29 sec"
 _EPOCH_TIME_TAKEN = re.compile(r"\bTime taken for epoch \d{1,9} is (\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b")
 # the unit before the figure (DGL's examples: `Epoch 00004 | Loss 1.9054 | Time(s) 0.3943`, the mean of the
@@ -438,6 +446,9 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         failures = []
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
+    # (DeepXDE's next training call in the same process, L-BFGS after Adam: `Compiling model...` again, then its loss
+    # table opening at the step the call before reached, the count going on)
+    deepxde = {row["line"] for row in rows.steps if row["rank"] is None and row.get("framework") == "deepxde"}
     said_at, launches = lines[at].number, 0
     for i in range(at + 1, len(lines) - 1):
         line = lines[i]
@@ -446,7 +457,8 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         before, after = bisect_right(step_lines, said_at), bisect_right(step_lines, line.number)
         failed = bisect_right(failures, line.number) > bisect_right(failures, said_at)
         if ((_FIGURES.sub("0", lines[i + 1].text.strip()) if masked else lines[i + 1].text.strip()) == then
-                and (failed or (before < after and after < len(stepped) and stepped[after][1] <= stepped[after - 1][1]))
+                and (failed or (before < after and after < len(stepped) and stepped[after][1] <= stepped[after - 1][1]
+                                and not (stepped[after][0] in deepxde and stepped[after][1] == stepped[after - 1][1])))
                 and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
                        detail="the log's first line again after a failure: a launch appended to it" if failed
@@ -708,17 +720,24 @@ _KERAS_EPOCH_END = re.compile(r"Epoch (\d{1,9}): (?:saving model to \S|[\w.]{1,2
 
 def _names_an_earlier_epoch(text: str, numbered: Sequence[_Epoch] | None) -> bool:
     """Whether the line names an earlier epoch than the current one in parentheses, in passing
-    (`Best val_loss: 7.8167 (epoch 45)` after epoch 65), or the epoch a model was loaded from:
-    a reference, no epoch's line."""
+    (`Best val_loss: 7.8167 (epoch 45)` after epoch 65), or after a best figure's word (MONAI's
+    tutorials' `best mean dice: 0.7918 at epoch: 276` after epoch 300), or the epoch a model was
+    loaded from: a reference, no epoch's line."""
     if "from " in text and _LOADED_EPOCH.search(text) is not None:
         return True
     if not numbered or (match := _EPOCH.search(text)) is None:
         return False
-    return int(match.group(1)) < numbered[-1].number and text[match.start() - 1:match.start()] == "("
+    return int(match.group(1)) < numbered[-1].number and (
+        text[match.start() - 1:match.start()] == "(" or "best" in text[:match.start()].lower())
 
 
 # GraphGym's training pipelines as they start (PyG's `torch_geometric.graphgym`, GraphGPS): "Start from epoch 0"
 _GRAPHGYM_START = re.compile(r"(?:^|\] |: |- )Start from epoch \d{1,9}\s*$")
+# nnU-Net's trainer's own lines (`_nnunet_log`)
+_NNUNET = re.compile(r"^Please cite the following paper when using nnU-Net:"
+                     r"|(?:^|: )(?:Average global foreground Dice:?|Pseudo dice) \[")
+# MONAI's tutorials once their epochs are done: "train completed, best_metric: 0.7918 at epoch: 276, total time: 808.4."
+_MONAI_END = re.compile(r"\s{0,8}train completed, best_metric: [-+\w.]{1,40} at epoch: \d{1,9}\b")
 # PaddleOCR's training script as it builds its training's loader (its evaluation and inference scripts build none):
 # "[2025/07/30 18:09:12] ppocr INFO: train dataloader has 109 iters" (2022's under `root`)
 _PADDLEOCR_TRAIN_SETUP = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train dataloader has \d{1,12} iters\b")
@@ -749,13 +768,10 @@ def _undated_epoch_line(text: str) -> int | None:
     if (epoch := _EPOCH.match(body, head.end() if head is not None else 1 if body[:1] in "<[(" else 0)) is None:
         return None
     if (_named_loss(body) or _EPOCH_TOOK.match(body, epoch.start()) is not None
+            or ("took" in body and _EPOCH_TOOK_UNIT.match(body, epoch.start()) is not None)
             or (head is None and (_EPOCH_RESULT.match(body) is not None or _SPLIT_RESULTS.match(body, epoch.end())))):
         return int(epoch.group(1))
     return None
-
-
-
-
 
 
 def _named_loss(text: str) -> bool:
@@ -767,8 +783,6 @@ def _named_loss(text: str) -> bool:
 
 # a term of a training loss after the word (`Train Loss mse: 0.0139`): no total, but a step's figure
 _LOSS_TERM = re.compile(r"\b[Tt]rain(?:ing)? [Ll]oss [A-Za-z_]\w{0,30}: {0,4}[-+]?\d")
-
-
 
 
 def _epoch_said_at(epoch: _Epoch, text: str) -> int | None:
@@ -1042,6 +1056,8 @@ GGML_DT_WHOLE_S = 10
 # (its columns padded to the widest list: a gap of any width, none between lists of 4 terms or more)
 _DEEPXDE_HEADER = re.compile(r"Step {2,400}Train loss {2,400}Test loss {2,400}Test metric\s{0,400}")
 _DEEPXDE_ROW = re.compile(r"(?P<s>\d{1,15}) {1,400}\[(?P<l>[^\]]{1,2000})\] {0,400}\[")
+# DeepXDE's timing of its `Model.train` call as it returns (`'train' took 23.917568 s`), after the call's loss table
+_DEEPXDE_TOOK = re.compile(r"'train' took (?P<t>\d{1,9}(?:\.\d{1,20})?) s\s*")
 # rsl_rl's (Isaac Lab's, legged_gym's) block a training iteration, its header centred in 80
 # columns ("                            Learning iteration 1/10                              "), its
 # seconds below ("                         Iteration time: 0.16s")
@@ -2465,8 +2481,6 @@ def _tensorpack_steps(rows: LogRows, ends: list[tuple[int, int, int, float]]) ->
             rows.steps[row]["step_time_s"] = seconds / (step - before[1])
 
 
-
-
 # the most mini-batches an optimizer update of ESPnet's may take (its `accum_grad`) that its lines' clock is read for
 ESPNET_ACCUM_MAX = 64
 ESPNET_ACCUM_TOLERANCE = 0.15  # how far the clock's ratio may be from a whole number of mini-batches an update
@@ -2520,6 +2534,9 @@ _TIMM = re.compile(r"\bTrain:\s{1,8}(?P<e>\d{1,9})(?:/(?P<ee>\d{1,9})\s{1,4}\(\s
 # Swin's and its descendants' `Train: [14/300][250/1251]` (the epoch of its total, the batch of the epoch's)
 _SWIN = re.compile(r"\bTrain:\s{0,4}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[\s{0,12}(?P<i>\d{1,12})/(?P<n>\d{1,12})\]")
 _TIMM_TIME = re.compile(r"\s{2}Time:\s{0,4}(?P<v>\d{1,9}(?:\.\d{1,20})?)s\b")
+# timm's train.py's wait for the batch's data, its running mean after it (`  Data: 3.545 (0.956)`; before 2021 `  Data:
+# 0.023 (0.031)` too)
+_TIMM_DATA = re.compile(r"\s{2}Data:\s{1,4}(?P<v>\d{1,9}\.\d{1,20})\s{1,4}\(\s{0,4}\d{1,9}\.\d{1,20}\)")
 # llama2.c's train.py (and its forks): the iteration alone at the line's start, `490 | loss 5.7543 |
 # lr 4.900000e-05 | 8060.78ms | mfu 0.21%`
 _BARE_COUNT = re.compile(r"(\d{1,15})(?= \| loss )")
@@ -3163,6 +3180,8 @@ def _step_values(text: str) -> dict[str, float]:
         values["step_time_s"] = float(per.group("v")) / 1000  # word_language_model's `| ms/batch  8.41 |`
     if "step_time_s" not in values and "  Time:" in text and (own := _TIMM_TIME.search(text)) is not None:
         values["step_time_s"] = float(own.group("v"))  # timm's batch time (its line alone writes `  Time: 0.449s`)
+        if "data_time_s" not in values and "  Data: " in text and (waited := _TIMM_DATA.search(text)) is not None:
+            values["data_time_s"] = float(waited.group("v"))  # its batch's wait for data (`  Data: 3.545 (0.956)`)
     if "data_time_s" not in values and "data_time" in text and (data := _DATA_TIME.search(text)) is not None:
         values["data_time_s"] = float(data.group("v")) / (1000 if data.group("ms") else 1)
     if "loss" not in values and "ost" in text and (cost := _COST.search(text)) is not None:
@@ -3266,7 +3285,15 @@ _LINE_FRAMEWORKS = (
                              r"tot_loss\["), "icefall"),
     # timm's train.py (`Train: 0 [  50/73 ( 70%)]  Loss: 6.77 (6.83)  Time: 0.320s,  400.32/s  (0.470s,  272.39/s)  LR: ...`)
     ("Train: ", re.compile(r"(?:^|\S )Train: \d{1,9} \[\s{0,12}\d{1,12}/\d{1,12} \(\s{0,3}\d{1,3}%\)\]\s{1,4}Loss: "), "timm"),
+    # DiT's train.py and the codebases built on it (SiT, fast-DiT): `(step=0000100) Train Loss: 0.4643, Train Steps/Sec: 0.79`
+    ("Train Steps/Sec: ", re.compile(r"\(step=\d{7,15}\) Train Loss: [-+\w.]{1,30}, Train Steps/Sec: \d"), "dit"),
+    # Modulus Sym's trainer (NVIDIA Modulus before PhysicsNeMo): `[step:        100] loss:  1.486e-02, time/iteration:
+    # 5.445e+01 ms` (its first, `[step:          0] loss:  5.780e+00`)
+    ("[step:", re.compile(r"(?:^|\] - )\[step:\s{1,15}\d{1,15}\] loss:\s{1,4}[-+\w.]{1,30}(?:, time/iteration: |\s*$)"),
+     "modulus_sym"),
 )
+# the frameworks whose step line alone, one in a log, makes the log a training's (its shape theirs alone)
+_ONE_LINE_FRAMEWORKS = frozenset({"maxtext", "dit"})
 
 
 def _line_framework(text: str, counter: Any) -> str | None:
@@ -3875,8 +3902,11 @@ def _sample_steps(rows: LogRows, lines: list[tuple[Line, re.Match[str]]]) -> Non
         values: dict[str, float] = {"step_time_s": float(m.group("b")), "data_time_s": float(m.group("d"))}
         if (loss := _SAMPLES_LOSS.search(line.text, m.end())) is not None:
             values["loss"] = float(loss.group("v"))
+        before = len(rows.steps)
         rows.step(line=line.number, rank=line.rank, step=int(m.group("e")) * per_epoch + round(int(m.group("s")) / batch),
                   end_ns=line.ts_ns, **values)
+        if len(rows.steps) > before:
+            rows.steps[-1]["framework"] = "open_clip"
 
 
 # PyTorch's MNIST example and the many scripts built on it (Kubeflow's, SageMaker's, Azure's, Ray's
@@ -4816,11 +4846,13 @@ class GenericLogParser(LogReader):
                     record_head = True
                 elif _is_step_line(body) or (counter is not None and counter.epoch is not None and "Speed: " in body
                                              and _THROUGHPUT_ONLY.search(body) is not None):
-                    # (a batch that prints only its throughput: MXNet's Speedometer, Sockeye's)
-                    hits += 1
+                    # (a batch that prints only its throughput: MXNet's Speedometer, Sockeye's; one is enough where its
+                    # shape names its program, `_ONE_LINE_FRAMEWORKS`)
+                    hits += 2 if _text_framework(body) in _ONE_LINE_FRAMEWORKS else 1
                     if hits >= 2:
                         return Claim.CONTENT
-                elif "poch" in body and (_EPOCH_TOOK.search(body) or _EPOCH_DURATION.search(body)):
+                elif ("poch" in body or "POCH" in body) and (_EPOCH_TOOK.search(body) or _EPOCH_DURATION.search(body) or (
+                        "took" in body and _EPOCH_TOOK_UNIT.search(body))):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif (("poch" in body or "POCH" in body) and _EPOCH_OPENS.search(body) is not None
                       and (opened := _EPOCH.search(body)) is not None and _NOT_TRAINING.search(body) is None):
@@ -4857,16 +4889,16 @@ class GenericLogParser(LogReader):
                 # (darknet's iteration line, its five fields in their order, alone in a log's tail of `Region 82 Avg
                 # IOU: ...` lines: one is enough)
                 darknet = own_time and " seconds, " in body and _DARKNET.match(body) is not None
-                undated += 3 if named == "maxtext" or finished or darknet else 2 if (own_time and (
+                undated += 3 if named in _ONE_LINE_FRAMEWORKS or finished or darknet else 2 if (own_time and (
                     named is not None or _METRIC_LOGGER_ROW.search(body) is not None)) or (
                     # (an epoch of a total's bar drawn at its end: `Epoch 1/2: 100%|...| 210/210 [04:52<00:00,
                     # 1.39s/img, loss (batch)=0.228]`, Pytorch-UNet's, a finished epoch)
                     bar is not None and bar[0].epochs is not None and bar[0].ends_epoch and bar[1].total) else 1
                 if undated >= 3:
                     return Claim.CONTENT
-            elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
+            elif ("poch" in body or "POCH" in body) and (number := _undated_epoch_line(body)) is not None:
                 # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt), of its run
-                loss_epochs.add((number, body[:body.find("poch")]))
+                loss_epochs.add((number, body[:body.lower().find("poch")]))
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
             elif (("poch" in body or "POCH" in body) and _EPOCH_OPENS.search(body) is not None
@@ -4910,6 +4942,9 @@ class GenericLogParser(LogReader):
             # GraphGym's trainer as it starts (`Start from epoch 0`), then its epochs' checkpoints or its end, its
             # epochs' own lines kept in files of their own: its run
             return Claim.CONTENT
+        if "train completed, best_metric: " in text and any(
+                _MONAI_END.match(body) is not None for body in bodies if "train completed, " in body):
+            return Claim.CONTENT  # MONAI's tutorials' word that their epochs are done: a training's console
         if "Fitting model: " in text and sum(1 for body in bodies if body.startswith("Fitting model: ")) >= 2 and any(
                 body.startswith(("Beginning AutoGluon training", "AutoGluon training complete")) for body in bodies):
             return Claim.CONTENT  # AutoGluon's fit: the models it fits in turn (`Fitting model: XGBoost ...`), no step line
@@ -5049,6 +5084,8 @@ class GenericLogParser(LogReader):
         kuangliu_loops: dict[int | None, tuple[_Epoch, int | None, bool]] = {}  # rank -> (epoch, its training total, done)
         hf_frame = False  # a traceback's frame in the HF Trainer's training loop (`_HF_TRAIN_FRAME`)
         deepxde: set[int | None] = set()  # ranks whose DeepXDE loss table's header was seen
+        deepxde_from: dict[int | None, int] = {}  # rank -> the index of its current training call's first row
+        deepxde_done: dict[int | None, Line] = {}  # rank -> its last `'train' took` line
         gluon_pending: dict[int | None, tuple[Line, tuple[BarReading, int, float | None]]] = {}  # rank -> its last epoch bar
         boost_best: dict[int | None, int] = {}  # rank -> the line that said a boosting run's best round follows
         xla_clocks: dict[int, tuple[int, int, int]] = {}  # rank -> (epoch, step, second of the day) of its last torch_xla line
@@ -5329,6 +5366,11 @@ class GenericLogParser(LogReader):
                 continue
             if "Train loss" in text and _DEEPXDE_HEADER.fullmatch(text) is not None:
                 deepxde.add(line.rank)
+                deepxde_from[line.rank] = len(rows.steps)
+                continue
+            if line.rank in deepxde and text[:13] == "'train' took " and (took := _DEEPXDE_TOOK.fullmatch(text)) is not None:
+                _deepxde_call_took(rows, line.rank, deepxde_from.get(line.rank, 0), float(took.group("t")))
+                deepxde_done[line.rank] = line
                 continue
             if line.rank in deepxde and "[" in text and (xde := _DEEPXDE_ROW.match(text)) is not None:
                 # a row of DeepXDE's loss table: its loss the sum of its terms (the total it minimises)
@@ -5930,12 +5972,15 @@ class GenericLogParser(LogReader):
                     _epochs_by_heads(rows, rank, numbered)
                     continue
                 _ends_nearest_their_own_lines(numbered)
+                nnunet = _nnunet_log(lines)
                 for epoch in numbered:
                     if epoch.line is not None:
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,
                                   step_time_s=epoch.seconds(), loss=epoch.loss)
-                        if epoch.framework is not None:
-                            rows.steps[-1]["framework"] = epoch.framework
+                        if epoch.framework is not None or nnunet:
+                            rows.steps[-1]["framework"] = epoch.framework or "nnunet"
+        if deepxde_done:
+            _deepxde_returned(rows, deepxde_done)
         _trailing_bar(lines, rows)
         _fold_sections(lines, rows)
         if rows.steps:
@@ -6021,6 +6066,10 @@ class GenericLogParser(LogReader):
                 numbered[-1].took_s = said[0]
             return
         took = _EPOCH_TOOK.search(text)
+        if took is None and "took" in text:
+            took = _EPOCH_TOOK_UNIT.search(text)
+        if took is None and "time consuming of epoch " in text:
+            took = _MONAI_EPOCH_TIME.search(text)
         if took is None and "Time taken for epoch " in text:
             took = _EPOCH_TIME_TAKEN.search(text)
         if took is None and "Time(s)" in text:
@@ -6055,7 +6104,7 @@ class GenericLogParser(LogReader):
             elif numbered and (numbered[-1].took_s is None or _NOT_TRAINING.search(text) is None):
                 # (an evaluation's time after the epoch's training gave its own is not the epoch's: RecBole's
                 # `epoch 0 training [time: 2.99s, ...]`, then `epoch 0 evaluating [time: 0.44s, ...]`)
-                numbered[-1].took_s = float(took.group(1))
+                numbered[-1].took_s = _took_s(took)
             return
         if (match := _EPOCH.search(text)) is not None:
             number = int(match.group(1))
@@ -6072,6 +6121,44 @@ class GenericLogParser(LogReader):
             if not numbered or numbered[-1].number != number:
                 epochs.setdefault(rank, []).append(_Epoch(number))
                 epochs[rank][-1].framework = _text_framework(text)
+
+
+def _nnunet_log(lines: Sequence[Line]) -> bool:
+    """Whether nnU-Net's trainer wrote the log: its banner (`Please cite the following paper when using nnU-Net:`) or
+    its words after each epoch's validation (v1: `Average global foreground Dice: [0.909, 0.778]`; v2: `Pseudo dice
+    [np.float32(0.8703), np.float32(0.0)]`)."""
+    return any(("nnU-Net" in line.text or "ice" in line.text) and _NNUNET.search(line.text) is not None for line in lines)
+
+
+def _deepxde_call_took(rows: LogRows, rank: int | None, since: int, seconds: float) -> None:
+    """DeepXDE's training call took `seconds` (`'train' took 23.9 s`) over the rows of its loss table since row `since`:
+    the table's first row is the state the call began at (its step the count before it), each later row's step time the
+    call's time over the steps it took (its mean: the table's rows are every `display_every` steps, undated)."""
+    table = [row for row in rows.steps[since:] if row["rank"] == rank and row.get("framework") == "deepxde"]
+    if len(table) < 2 or (span := table[-1]["step"] - table[0]["step"]) <= 0 or seconds <= 0:
+        return
+    for row in table[1:]:
+        row.setdefault("step_time_s", seconds / span)
+
+
+def _deepxde_returned(rows: LogRows, done: dict[int | None, Line]) -> None:
+    """A rank's last DeepXDE training call that returned (`'train' took 23.9 s`) with no step of its rank after it, no
+    failure logged since: the run ended there (a call after it, L-BFGS after Adam, goes on counting its steps)."""
+    for rank, line in done.items():
+        if any(row["rank"] == rank and row["line"] > line.number for row in rows.steps) or any(
+                event["line"] > line.number and event["rank"] in (rank, None) and event["kind"] in _FAILURE_KINDS
+                for event in rows.events):
+            continue
+        rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=rank, ts_ns=line.ts_ns, raw=line.text,
+                   detail="DeepXDE: its training call returned")
+
+
+def _took_s(took: re.Match[str]) -> float:
+    """The seconds an epoch's duration `took` reads (`_EPOCH_TOOK_UNIT`'s in its own unit)."""
+    if took.re is _EPOCH_TOOK_UNIT:
+        figure = float(took.group(1))
+        return figure * 60 if took.group("u").lower() in _TOOK_MINUTES else figure / 1000
+    return float(took.group(1))
 
 
 def _tslib_epochs_alone(rows: LogRows, epoch_lines: dict[int, tuple[int, int]]) -> None:

@@ -791,7 +791,9 @@ def test_a_bar_drawn_again_after_an_evaluation_times_the_steps_after_it(tmp_path
     steps), not across the 164 s evaluation, so steps 8100 and 8200 take the rate the bar shows (they had
     none); 8000, the tail's first drawing, has no earlier one to check it with. The tail's first line,
     `Model weights saved in ./results/checkpoint-7900/...`, ends the save of step 7900 whose start the
-    tail lost; the three saves after it start with `Saving model checkpoint to`."""
+    tail lost; the three saves after it start with `Saving model checkpoint to` and end as the Trainer deletes its oldest
+    checkpoint (`Deleting older checkpoint [...] due to args.save_total_limit`, `_rotate_checkpoints` after the save is
+    written); the deletion on line 2 follows no save the tail shows begun: no end again."""
     _, steps, events = _read(tmp_path, EVAL_REDRAWN)
     rates = {int(n): float(r) for n, r in re.findall(r"(\d+)/8250 \[[\d:]+<[\d:]+, +([\d.]+)it/s\]", "\n".join(EVAL_REDRAWN))}
     assert rates == {8000: 1.36, 8100: 1.35, 8200: 1.35, 8250: 1.36}
@@ -801,9 +803,12 @@ def test_a_bar_drawn_again_after_an_evaluation_times_the_steps_after_it(tmp_path
         assert times[step] == pytest.approx(1 / rates[step])
     named = [int(n) for t in EVAL_REDRAWN if "Saving model checkpoint" in t for n in re.findall(r"checkpoint-(\d+)$", t)]
     assert named == [8000, 8100, 8200]
+    rotated = [number for number, t in enumerate(EVAL_REDRAWN, 1) if "due to args.save_total_limit" in t]
+    assert rotated == [2, 12, 22, 32]
     saves = [(e["kind"], e["step"], e["line"]) for e in events if e["kind"].startswith("checkpoint")]
     assert saves == [("checkpoint_save_end", None, 1)] + [
-        ("checkpoint_save_start", n, line) for n, line in zip(named, [9, 19, 29], strict=True)]
+        save for n, line, end in zip(named, [9, 19, 29], rotated[1:], strict=True)
+        for save in (("checkpoint_save_start", n, line), ("checkpoint_save_end", None, end))]
 
 
 def test_dicts_between_the_runs_start_and_a_bar_drawing_are_spaced_evenly(tmp_path: Path) -> None:

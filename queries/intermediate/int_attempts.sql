@@ -63,7 +63,7 @@ starts as (
         -- (a step dated at its start, a bar's first reading kept, began then: `steps.began_ns`)
         select min(case when s.start_ns is not null then s.t_ns else s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) end)
         from int_log_steps s
-        where (e.nth = 1 or e.placed_back) and s.file_id = e.file_id and s.line < e.line
+        where (e.nth = 1 or e.placed_back) and s.file_id = e.file_id and s.line <= e.line
           -- (a start placed back from the run's end by its duration is the run's, whatever its
           -- process logged before it (a header, a first dated line): no later than the run's own
           -- steps, which a bar's clock may place before it; never moved back to the steps of an
