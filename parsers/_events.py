@@ -837,6 +837,7 @@ _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr
 _RECBOLE_SAVE = re.compile(r"(?:^|INFO  )Saving current: (\S{1,1000}\.pth)\s*$")
 _VITS_PAIR_LINES = 2  # a VITS save's files are logged on lines this close
 _TUNE_SAVE_WORDS = ("checkpoint of size ", "checkpoint took ")  # the `_CKPT` words of torchtune's save lines
+SAME_SAVE_NS = 1_000_000_000  # a save said again on the next line within this time is the same save (`_save_begun_before`)
 WEIGHTS_SAVED_LINES = 20  # "Model weights saved in" lines this close are one save's components
 # VITS' (RVC's, so-vits-svc's) save of its generator, then its discriminator: "Saving model and
 # optimizer state at epoch 5 to ./logs/G_680.pth", "... at iteration 1000 to ./logs/D_1000.pth"; Glow-TTS's,
@@ -2561,12 +2562,14 @@ class EventScanner:
         return False
 
     def _save_begun_before(self, line: Line, step: int | None) -> bool:
-        """A save the rank began on the line before, in the same instant, that names no step: this line's start is the
+        """A save the rank began on the line before, in the same second, that names no step: this line's start is the
         same save's, said again by what writes its files (diffusers' textual inversion's `Saving embeddings`, then
-        Accelerate's `Saving current state to .../checkpoint-2000`), the step it names that save's. True where so."""
+        Accelerate's `Saving current state to .../checkpoint-2000`; wordplay's trainer's `Saving checkpoint to: DIR`,
+        then `Saving model to: DIR/model.pth` 2 ms later), the step it names that save's. True where so."""
         last = _last_save_event(self.rows, line.rank)
         if (last is None or last["line"] != line.number - 1 or last["kind"] != LogEventKind.CHECKPOINT_SAVE_START.value
-                or last["ts_ns"] != line.ts_ns or line.ts_ns is None or last.get("step") is not None):
+                or line.ts_ns is None or last["ts_ns"] is None or not 0 <= line.ts_ns - last["ts_ns"] < SAME_SAVE_NS
+                or last.get("step") is not None):
             return False
         last["step"] = step
         return True

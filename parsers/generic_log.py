@@ -4851,7 +4851,7 @@ class GenericLogParser(LogReader):
                     hits += 2 if _text_framework(body) in _ONE_LINE_FRAMEWORKS else 1
                     if hits >= 2:
                         return Claim.CONTENT
-                elif ("poch" in body or "POCH" in body) and (_EPOCH_TOOK.search(body) or _EPOCH_DURATION.search(body) or (
+                elif "poch" in body and (_EPOCH_TOOK.search(body) or _EPOCH_DURATION.search(body) or (
                         "took" in body and _EPOCH_TOOK_UNIT.search(body))):
                     return Claim.CONTENT  # an epoch's duration: a log that counts epochs
                 elif (("poch" in body or "POCH" in body) and _EPOCH_OPENS.search(body) is not None
@@ -4896,9 +4896,9 @@ class GenericLogParser(LogReader):
                     bar is not None and bar[0].epochs is not None and bar[0].ends_epoch and bar[1].total) else 1
                 if undated >= 3:
                     return Claim.CONTENT
-            elif ("poch" in body or "POCH" in body) and (number := _undated_epoch_line(body)) is not None:
+            elif "poch" in body and (number := _undated_epoch_line(body)) is not None:
                 # an epoch's own line with its loss, undated (SpeechBrain's train_log.txt), of its run
-                loss_epochs.add((number, body[:body.lower().find("poch")]))
+                loss_epochs.add((number, body[:body.find("poch")]))
                 if len(loss_epochs) >= 3:
                     return Claim.CONTENT
             elif (("poch" in body or "POCH" in body) and _EPOCH_OPENS.search(body) is not None
@@ -5967,12 +5967,12 @@ class GenericLogParser(LogReader):
             # (not as another reader's fallback: a framework's epoch lines are its own to read)
             if heads_again:
                 _one_epoch_again(lines, rows, epochs, heads_again)
+            nnunet = bool(epochs) and _nnunet_log(lines)
             for rank, numbered in epochs.items():
                 if all(epoch.line is None for epoch in numbered):
                     _epochs_by_heads(rows, rank, numbered)
                     continue
                 _ends_nearest_their_own_lines(numbered)
-                nnunet = _nnunet_log(lines)
                 for epoch in numbered:
                     if epoch.line is not None:
                         rows.step(line=epoch.line, rank=rank, step=epoch.number, end_ns=epoch.end_ns,
@@ -6127,7 +6127,8 @@ def _nnunet_log(lines: Sequence[Line]) -> bool:
     """Whether nnU-Net's trainer wrote the log: its banner (`Please cite the following paper when using nnU-Net:`) or
     its words after each epoch's validation (v1: `Average global foreground Dice: [0.909, 0.778]`; v2: `Pseudo dice
     [np.float32(0.8703), np.float32(0.0)]`)."""
-    return any(("nnU-Net" in line.text or "ice" in line.text) and _NNUNET.search(line.text) is not None for line in lines)
+    return any(("nnU-Net" in line.text or "ice [" in line.text or "ice: [" in line.text) and _NNUNET.search(line.text)
+               is not None for line in lines)
 
 
 def _deepxde_call_took(rows: LogRows, rank: int | None, since: int, seconds: float) -> None:

@@ -386,3 +386,63 @@ def test_deepxdes_second_training_call_is_no_launch(tmp_path: Path) -> None:
     con = console_connection(tmp_path, DEEPXDE_TWO_CALLS)
     assert con.execute("select attempt, first_step, last_step, end_reason from attempts").fetchall() == [
         (1, 0, 35000, "completed")]
+
+
+# wordplay's trainer (saforem2/wordplay, nanoGPT's loop) saving at step 100 of a course's homework run (drapi222/ai-science-
+# training-series @ 5ea6190f480c333a3db47f19a39f9a78d1e2796c, 06_parallel_training/2024_11_05_KevinHomework_README.md, the
+# training output's block, its lines 282-286)
+WORDPLAY_SAVE = [
+    ('[2024-11-09 20:01:12.298617][INFO][trainer.py:762] - Saving checkpoint to: /home/kevinfang/outp'
+     'uts/runs/pytorch/DDP/2024-11-09/19-59-16'),
+    ('[2024-11-09 20:01:12.300452][INFO][trainer.py:763] - Saving model to: /home/kevinfang/outputs/r'
+     'uns/pytorch/DDP/2024-11-09/19-59-16/model.pth'),
+    ('[2024-11-09 20:01:14.594824][INFO][configs.py:141] - Appending /home/kevinfang/outputs/runs/pyt'
+     'orch/DDP/2024-11-09/19-59-16 to /home/kevinfang/wordplay/src/ckpts/checkpoints.log'),
+    ('[2024-11-09 20:01:17.644079][INFO][trainer.py:892] - step=110 loss=2.42379 dt=0.312501 dtf=0.00'
+     '6564 dtb=0.0186594 sps=25.5999 sps_per_gpu=3.19999 tps=1.67772e+06 tps_per_gpu=209715 mfu=44.60'
+     '83'),
+    ('[2024-11-09 20:01:20.748919][INFO][trainer.py:892] - step=120 loss=2.42399 dt=0.307758 dtf=0.00'
+     '625625 dtb=0.0159084 sps=25.9944 sps_per_gpu=3.2493 tps=1.70357e+06 tps_per_gpu=212946 mfu=44.4'
+     '014'),
+]
+
+
+def test_a_save_said_again_by_its_writer_a_moment_later_is_one_save(tmp_path: Path) -> None:
+    """`Saving checkpoint to: DIR`, then `Saving model to: DIR/model.pth` 1.8 ms later on the next line: one save."""
+    _, _, events = _read(tmp_path, WORDPLAY_SAVE)
+    assert [(event["line"], event["kind"]) for event in events if event["kind"].startswith("checkpoint")] == [
+        (1, "checkpoint_save_start")]
+
+
+# Megatron-LM's iterations as an issue quotes them from the middle of a run (NVIDIA/Megatron-LM issue 756, "Training
+# Mixtral 8x7B on 16 x H100 only achieves low throughput of 130 TFLOPS", its first three iteration lines): the first line
+# the excerpt kept is iteration 43's, its own time 5444.9 ms
+MEGATRON_MID_RUN = [
+    (' [2024-04-06 02:59:36] iteration       43/     100 | consumed samples:         5504 | elapsed t'
+     'ime per iteration (ms): 5444.9 | throughput per GPU (TFLOP/s/GPU): 239.8 | learning rate: 8.600'
+     '000E-06 | global batch size:   128 | lm loss: 1.825991E+00 | load_balancing_loss: 1.019746E+00 '
+     '| loss scale: 1.0 | grad norm: 1.426 | num zeros: 0.0 | number of skipped iterations:   0 | num'
+     'ber of nan iterations:   0 |'),
+    (' [2024-04-06 02:59:41] iteration       44/     100 | consumed samples:         5632 | elapsed t'
+     'ime per iteration (ms): 5533.8 | throughput per GPU (TFLOP/s/GPU): 236.0 | learning rate: 8.800'
+     '000E-06 | global batch size:   128 | lm loss: 1.875063E+00 | load_balancing_loss: 1.020033E+00 '
+     '| loss scale: 1.0 | grad norm: 1.327 | num zeros: 0.0 | number of skipped iterations:   0 | num'
+     'ber of nan iterations:   0 |'),
+    (' [2024-04-06 02:59:47] iteration       45/     100 | consumed samples:         5760 | elapsed t'
+     'ime per iteration (ms): 5718.6 | throughput per GPU (TFLOP/s/GPU): 228.4 | learning rate: 9.000'
+     '000E-06 | global batch size:   128 | lm loss: 1.834162E+00 | load_balancing_loss: 1.018004E+00 '
+     '| loss scale: 1.0 | grad norm: 1.611 | num zeros: 0.0 | number of skipped iterations:   0 | num'
+     'ber of nan iterations:   0 |'),
+]
+
+
+def test_an_excerpts_first_step_ran_for_its_own_time_before_its_line(tmp_path: Path) -> None:
+    """Iteration 43 ends on the excerpt's first dated line, having run 5.4449 s (its line's own time): the attempt was
+    running from 5.4449 s before it, and those seconds are iteration 43's, productive (they were left to `other`, the
+    step's start held to its own line)."""
+    con = console_connection(tmp_path, MEGATRON_MID_RUN)
+    (start,), = con.execute("select start_ns from attempts").fetchall()
+    assert start == _ns("2024-04-06 02:59:36,0") - 5_444_900_000
+    first = con.execute("select step, end_ns - start_ns from int_log_intervals where label = 'productive' order by start_ns"
+                        " limit 1").fetchall()
+    assert first == [(43, 5_444_900_000)]

@@ -6,7 +6,7 @@
 -- Inputs: int_log_steps, int_attempts, int_log_events, stg_log_events.
 -- Step boundaries: start = start_ns, else the previous line's end, else end_ns - reported step
 --   time (an attempt's first line: times the steps it covers, `covers`, not before the attempt's
---   last start line before its end, `started_ns` (torchtitan's `Training starts at step 1` after
+--   last start line before its end, `started_ns`, other than its own line (torchtitan's `Training starts at step 1` after
 --   the model was built: not before the attempt's first line), nor before the attempt's
 --   start: detectron2's `iter: 19` line every 20 iterations reports one iteration's time, and
 --   ends the attempt's first 20 iterations, not its first one; where it reports none, the loop's
@@ -51,11 +51,13 @@ steps as (
     -- rank or of none: its process, or its training, began then; not another rank's first line)
     -- (where that line is its training loop's start, naming the step the loop began at, no later than
     -- this one: torchtitan's `Training starts at step 1`, `loop_started`)
-    select s.* exclude (rank), greatest(s.attempt_start_ns, e.ts_ns) as started_ns,
+    -- (not the step's own line, its process's first dated line: the step ran before its line said so)
+    select s.* exclude (rank), greatest(s.attempt_start_ns, case when e.line is distinct from s.line then e.ts_ns end)
+            as started_ns,
         coalesce(e.detail = 'training starts' and e.step <= s.step and e.ts_ns >= s.attempt_start_ns, false) as loop_started,
         e.step as loop_step
     from attempted s
-    asof left join (select file_id, ts_ns, rank, detail, step from int_log_events
+    asof left join (select file_id, ts_ns, rank, detail, step, line from int_log_events
                     where kind = 'attempt_start' and ts_ns is not null) e
         on s.file_id = e.file_id and s.rank_key = coalesce(e.rank, s.rank_key) and s.t_ns >= e.ts_ns
 ),
