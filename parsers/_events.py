@@ -686,6 +686,9 @@ _TF_CKPT_STEP = re.compile(r"\.ckpt-(\d{1,15})(?:\.(?:index|meta|data-\d{5}-of-\
 # a checkpoint's folder named by its step alone under the run's `checkpoints` folder, the line's last word (nanotron's
 # "Saving checkpoint at checkpoints/10")
 _NUMBERED_FOLDER = re.compile(r"(?:^|[\s\\/'\"`])checkpoints[\\/](\d{1,15})[\\/]?['\"`]?\s*$")
+# a checkpoint's file named by its step, zero-padded to seven digits, under the run's `checkpoints` folder (DiT's train.py
+# and the codebases built on it: "Saved checkpoint to results/000-DiT-XL-2/checkpoints/0006000.pt", `f"{train_steps:07d}.pt"`)
+_PADDED_STEP_FILE = re.compile(r"[\\/]checkpoints[\\/](\d{7})\.pt\s*$")
 # a save's step alone after its word and a colon, the line's last (Face_Pytorch's "Saving checkpoint: 5000")
 _CHECKPOINT_NUMBER = re.compile(r"\b[Cc]heckpoint: (\d{1,15})\s*$")
 _SAVE_KINDS = (LogEventKind.CHECKPOINT_SAVE_START, LogEventKind.CHECKPOINT_SAVE_END)  # (a loaded file's name: a base model's)
@@ -2530,7 +2533,8 @@ class EventScanner:
                         STEP.search(text) or (_AT_UPDATES.search(text) if " updates" in text else None)
                         or (_STEP_NAMED.search(text) if "step-" in text or "step_" in text or "global_step" in text else None)
                         or (_STEP_FILE.search(text) if ("-step" in text or "_step" in text) and kind in _SAVE_KINDS else None)
-                        or (_NUMBERED_FOLDER.search(text) if "checkpoints" in text and kind in _SAVE_KINDS else None)
+                        or ((_NUMBERED_FOLDER.search(text) or _PADDED_STEP_FILE.search(text))
+                            if "checkpoints" in text and kind in _SAVE_KINDS else None)
                         or (_CHECKPOINT_NUMBER.search(text) if "heckpoint: " in text and kind in _SAVE_KINDS else None)
                         or (_TF_CKPT_STEP.search(text) if ".ckpt-" in text and "poch" not in text else None)
                         or (_D2_MODEL_FILE.search(text) if "model_" in text and kind in _SAVE_KINDS

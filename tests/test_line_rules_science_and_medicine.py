@@ -238,6 +238,25 @@ def test_one_dit_step_line_makes_a_dit_log(tmp_path: Path) -> None:
     assert (7, "attempt_end") in [(event["line"], event["kind"]) for event in events]
 
 
+# DiT's train.py at its save of step 6000 (yaramohamadi/DomainGuidance @ 116c0f29f7049e22130b33ec39cb0b7cce92fab2,
+# results/000-DiT-XL-2/log.txt, lines 84-88): the checkpoint's file named by the step, `f"{train_steps:07d}.pt"`
+DIT_SAVE = [
+    '[\x1b[34m2025-04-26 11:21:46\x1b[0m] (step=0005900) Train Loss: 0.1598, Train Steps/Sec: 1.46',
+    '[\x1b[34m2025-04-26 11:22:45\x1b[0m] Beginning epoch 21...',
+    '[\x1b[34m2025-04-26 11:22:55\x1b[0m] (step=0006000) Train Loss: 0.1655, Train Steps/Sec: 1.45',
+    ('[\x1b[34m2025-04-26 11:23:09\x1b[0m] Saved checkpoint to /projets/Ymohammadi/DomainGuidance/results//'
+     '000-DiT-XL-2/checkpoints/0006000.pt'),
+    '[\x1b[34m2025-04-26 11:24:17\x1b[0m] (step=0006100) Train Loss: 0.1566, Train Steps/Sec: 1.23',
+]
+
+
+def test_dits_checkpoint_file_names_its_step(tmp_path: Path) -> None:
+    _, steps, events = _read(tmp_path, DIT_SAVE)
+    assert [row["step"] for row in steps] == [5900, 6000, 6100]
+    assert [(event["line"], event["kind"], event["step"]) for event in events if event["kind"].startswith("checkpoint")] == [
+        (4, "checkpoint_save_end", 6000)]
+
+
 # Modulus Sym's solver as a toolchain's examples quote it (NVIDIA/modulus-toolchain @
 # 734432feb79d6a3214f7053afb0daf310b938ea4, spec/Examples.md, the first output block, its lines 33-38)
 MODULUS_SYM_STEPS = [
