@@ -465,3 +465,53 @@ def test_an_excerpts_first_step_ran_for_its_own_time_before_its_line(tmp_path: P
     first = con.execute("select step, end_ns - start_ns from int_log_intervals where label = 'productive' order by start_ns"
                         " limit 1").fetchall()
     assert first == [(43, 5_444_900_000)]
+
+
+# matgl's tutorial of training an M3GNet potential with Lightning, its notebook exported to markdown (materialsvirtuallab/
+# matgl, docs/tutorials/Training a M3GNet Potential with PyTorch Lightning.md, its first `trainer.fit` output block, the
+# indent removed; store file id 43825219567, the version's commit not resolved): the progress widget's last frame shown
+# again after `Trainer.fit` stopped
+MATGL_FIT = [
+    'GPU available: False, used: False',
+    'TPU available: False, using: 0 TPU cores',
+    'IPU available: False, using: 0 IPUs',
+    'HPU available: False, using: 0 HPUs',
+    '',
+    '  | Name  | Type              | Params',
+    '--------------------------------------------',
+    '0 | mae   | MeanAbsoluteError | 0',
+    '1 | rmse  | MeanSquaredError  | 0',
+    '2 | model | Potential         | 282 K',
+    '--------------------------------------------',
+    '282 K     Trainable params',
+    '0         Non-trainable params',
+    '282 K     Total params',
+    '1.130     Total estimated model params size (MB)',
+    '',
+    '',
+    ('Epoch 0: 100%|██████████| 163/163 [00:39<00:00,  4.16it/s, v_num=1, val_Total_Loss=0.815, val_E'
+     'nergy_MAE=0.674, val_Force_MAE=0.289, val_Stress_MAE=0.000, val_Site_Wise_MAE=0.000, val_Energy'
+     '_RMSE=0.730, val_Force_RMSE=0.419, val_Stress_RMSE=0.000, val_Site_Wise_RMSE=0.000, train_Total'
+     '_Loss=21.60, train_Energy_MAE=2.500, train_Force_MAE=0.349, train_Stress_MAE=0.000, train_Site_'
+     'Wise_MAE=0.000, train_Energy_RMSE=2.660, train_Force_RMSE=0.487, train_Stress_RMSE=0.000, train'
+     '_Site_Wise_RMSE=0.000]'),
+    '',
+    '`Trainer.fit` stopped: `max_epochs=1` reached.',
+    '',
+    '',
+    ('Epoch 0: 100%|██████████| 163/163 [00:40<00:00,  3.99it/s, v_num=1, val_Total_Loss=0.815, val_E'
+     'nergy_MAE=0.674, val_Force_MAE=0.289, val_Stress_MAE=0.000, val_Site_Wise_MAE=0.000, val_Energy'
+     '_RMSE=0.730, val_Force_RMSE=0.419, val_Stress_RMSE=0.000, val_Site_Wise_RMSE=0.000, train_Total'
+     '_Loss=21.60, train_Energy_MAE=2.500, train_Force_MAE=0.349, train_Stress_MAE=0.000, train_Site_'
+     'Wise_MAE=0.000, train_Energy_RMSE=2.660, train_Force_RMSE=0.487, train_Stress_RMSE=0.000, train'
+     '_Site_Wise_RMSE=0.000]'),
+]
+
+
+def test_a_bar_drawn_again_after_the_runs_end_was_drawn_before_it(tmp_path: Path) -> None:
+    """Step 163's frame on line 18, `Trainer.fit` stopped on line 20, the same frame again on line 23: the step was logged
+    on line 18, and the run completed (it was read as a step after the end: the end unknown)."""
+    _, steps, _ = _read(tmp_path, MATGL_FIT)
+    assert [(row["line"], row["step"]) for row in steps] == [(18, 163)]
+    con = console_connection(tmp_path, MATGL_FIT)
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
