@@ -199,15 +199,12 @@ class LightningParser(LogReader):
         _optimizer_steps(steps, state.saves)
         unnumbered = _steps_at_glued_saves(steps, state.checkpoint_lines)
         previous: dict[int | None, float] = {}
-        # (failures, and the run's end: `Trainer.fit` stopped)
-        failed = sorted(e["line"] for e in rows.events
-                        if e["kind"] in FAILURE_EVENT_KINDS or e["kind"] == LogEventKind.ATTEMPT_END.value)
+        failed = sorted(e["line"] for e in rows.events if e["kind"] in FAILURE_EVENT_KINDS)
         for (rank, _, _), row in sorted(steps.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1], kv[0][2])):
             first = row.pop("_first_line")
             if first < row["line"] and bisect_right(failed, first) < bisect_left(failed, row["line"]):
                 # a step drawn again after a failure (tqdm's bar closed as its process exits, after
-                # the traceback), or after the run's end (a notebook's progress widget, exported, shows its last
-                # frame after `Trainer.fit` stopped), was logged before it: at its first drawing
+                # the traceback) was logged before it: at its first drawing
                 row["line"] = first
             total = row.pop("_consumed", None)
             if total is not None:

@@ -258,10 +258,11 @@ undated_ends as (
     -- before its next dated start (a relaunch appended to the console): it ended the attempt that
     -- its console's last dated line before it falls in, no earlier than that line (after_ns); the
     -- first such line of each kind in each stretch of the console between dated starts. A clean
-    -- end followed only by a bar's closing frame, its console's last step, on the next two lines
+    -- end followed only by a bar's closing frame, its console's last step, on the next three lines
     -- (Rich's display, off a terminal, prints its one frame when it stops, after Lightning's
-    -- `Trainer.fit` stopped; a step in flight as the Timer stops the Trainer, after its word glued to
-    -- the bar's drawing on the end's own line) ended when that step last ended, as the job's steps date it (a
+    -- `Trainer.fit` stopped; an exported notebook's progress widget its last frame after two blank lines;
+    -- a step in flight as the Timer stops the Trainer, after its word glued to the bar's drawing on the
+    -- end's own line) ended when that step last ended, as the job's steps date it (a
     -- console whose frames are all it has dates them worst). (Each line's next dated start and
     -- next step line by one window over the file's lines in order.)
     -- (a step dated at its start, a bar's first reading kept, ended at its end_ns: no earlier)
@@ -277,8 +278,8 @@ undated_ends as (
         from (
             select w.* replace (case when w.kind in ('collective_timeout', 'hang') then w.next_step_line
                                      else w.step_after_line end as next_step_line),
-                -- (the step that closes it: the console's last, on a later line within two, or on its own line)
-                w.kind = 'attempt_end' and w.last_step_line <= w.line + 2
+                -- (the step that closes it: the console's last, on a later line within three, or on its own line)
+                w.kind = 'attempt_end' and w.last_step_line <= w.line + 3
                     and coalesce(w.step_after_line, case when w.next_step_line = w.line then w.line end) = w.last_step_line
                     as closing,
                 case when w.step_after_line is not null then w.step_after else w.next_step end as closing_step
