@@ -3291,6 +3291,9 @@ _LINE_FRAMEWORKS = (
     # 5.445e+01 ms` (its first, `[step:          0] loss:  5.780e+00`)
     ("[step:", re.compile(r"(?:^|\] - )\[step:\s{1,15}\d{1,15}\] loss:\s{1,4}[-+\w.]{1,30}(?:, time/iteration: |\s*$)"),
      "modulus_sym"),
+    # torch_xla's examples' training update (`| Training Device=xla:0/3 Epoch=1 Step=1000 Loss=0.00139 Rate=1343.24
+    # GlobalRate=864.39 Time=23:12:54`; 2020's with no epoch, `| Training Device=xla:8/0 Step=0 Loss=6.87500 ...`)
+    ("Training Device=xla:", re.compile(r"\bTraining Device=xla:\d{1,6}/\d{1,7} (?:Epoch=\d{1,9} )?Step=\d"), "torch_xla"),
 )
 # the frameworks whose step line alone, one in a log, makes the log a training's (its shape theirs alone)
 _ONE_LINE_FRAMEWORKS = frozenset({"maxtext", "dit"})

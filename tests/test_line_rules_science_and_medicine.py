@@ -516,3 +516,34 @@ def test_a_bar_drawn_again_after_the_runs_end_was_drawn_before_it(tmp_path: Path
     assert [number for number, text in enumerate(MATGL_FIT, 1) if not text.strip() and 20 < number < 23] == [21, 22]
     con = console_connection(tmp_path, MATGL_FIT)
     assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
+
+
+# torch_xla's ImageNet example on a TPU v5e slice under GKE, as its docs quote the job's log (pytorch/xla @
+# 45ba54227ed7b68db86f3364f8393216518a77b4, docs/kubernetes.md, the `kubectl logs job/torch-xla-tpu-2x4` block, its
+# lines 8-21)
+XLA_GKE = [
+    'Epoch 1 train begin 23:10:22',
+    '|| Training Device=xla:0/3 Epoch=1 Step=0 Loss=6.89059 Rate=4.64 GlobalRate=4.64 Time=23:10:54',
+    ' Training Device=xla:0/0 Epoch=1 Step=0 Loss=6.89059 Rate=3.97 GlobalRate=3.97 Time=23:10:54',
+    '| Training Device=xla:0/1 Epoch=1 Step=0 Loss=6.89059 Rate=4.13 GlobalRate=4.13 Time=23:10:54',
+    '| Training Device=xla:0/2 Epoch=1 Step=0 Loss=6.89059 Rate=3.99 GlobalRate=3.99 Time=23:10:54',
+    '...\\',
+    ('| Training Device=xla:0/3 Epoch=1 Step=1000 Loss=0.00139 Rate=1343.24 GlobalRate=864.39 Time=23'
+     ':12:54'),
+    ('| Training Device=xla:0/2 Epoch=1 Step=1000 Loss=0.00139 Rate=1343.23 GlobalRate=839.12 Time=23'
+     ':12:54'),
+    'Epoch 1 train end 23:13:07',
+    '| Test Device=xla:0/1 Step=0 Epoch=1 Time=23:13:11',
+    '| Test Device=xla:0/3 Step=0 Epoch=1 Time=23:13:11',
+    '...',
+    'Epoch 1 test end 23:13:16, Accuracy=100.00',
+    'Max Accuracy: 100.00%',
+]
+
+
+def test_torch_xlas_training_updates_are_labelled_torch_xla(tmp_path: Path) -> None:
+    """Each process's `| Training Device=xla:0/N Epoch=1 Step=S ...` is its step, labelled torch_xla."""
+    _, steps, _ = _read(tmp_path, XLA_GKE)
+    assert [(row["rank"], row["step"], row["framework"]) for row in steps] == [
+        (3, 0, "torch_xla"), (0, 0, "torch_xla"), (1, 0, "torch_xla"), (2, 0, "torch_xla"), (3, 1000, "torch_xla"),
+        (2, 1000, "torch_xla")]
