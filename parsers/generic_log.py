@@ -3317,12 +3317,16 @@ def _text_framework(text: str) -> str | None:
         if literal in text and pattern.search(text) is not None:
             return framework
     return None
+
+
 # A step's time as seconds (or milliseconds) a step: TensorFlow's tutorials' `step 9980, loss = 0.72
 # (242.4 examples/sec; 0.264 sec/batch)`, RETURNN's `ep 1 train, step 97, ..., 0.855 sec/step` (not a progress bar's
 # rate, `15.94s/it`: its average since the bar began, read with its clock)
-# (or tqdm's own unit with a space before it, which tqdm never prints: a script's `| 7.7 s/it |`)
+# (or tqdm's own unit with a space before it, which tqdm never prints: a script's `| 7.7 s/it |`; or the unit spelt out,
+# EAST's and PSENet's TensorFlow trainers: `Step 000610, model loss 0.9774, total loss 1.2546, 0.20 seconds/step, 40.39
+# examples/second`)
 _TIME_PER_STEP = re.compile(r"(?<![\w.-])(?P<v>\d{1,9}(?:\.\d{1,20})?)"
-                            r"(?: ?(?:(?P<ms>ms)|sec|s)/(?:step|batch|iter)| (?:s|(?P<ms2>ms))/it)\b")
+                            r"(?: ?(?:(?P<ms>ms)|seconds|secs?|s)/(?:step|batch|iter)| (?:s|(?P<ms2>ms))/it)\b")
 
 
 class _Counter(NamedTuple):

@@ -547,3 +547,17 @@ def test_torch_xlas_training_updates_are_labelled_torch_xla(tmp_path: Path) -> N
     assert [(row["rank"], row["step"], row["framework"]) for row in steps] == [
         (3, 0, "torch_xla"), (0, 0, "torch_xla"), (1, 0, "torch_xla"), (2, 0, "torch_xla"), (3, 1000, "torch_xla"),
         (2, 1000, "torch_xla")]
+
+
+# PSENet's TensorFlow trainer on an Ascend NPU, its log's first line (Ascend/modelzoo @
+# b3bf370e88b77a809bb4c57681a5f7d3eba75b96, contrib/Research/cv/psenet/psenet_tf_hw81087854/npu_training.log, line 1)
+PSENET_NPU_STEP = [
+    ('I1211 22:14:32.907633 139837186770880 npu_train.py:169] Step 000610, model loss 0.9774, total l'
+     'oss 1.2546, 0.20 seconds/step, 40.39 examples/second'),
+]
+
+
+def test_seconds_a_step_spelt_out_are_the_steps_time(tmp_path: Path) -> None:
+    """`0.20 seconds/step` (EAST's and PSENet's trainers' unit, spelt out): the step's time, 0.20 s."""
+    _, steps, _ = _read(tmp_path, PSENET_NPU_STEP, parser_name="generic_log")
+    assert [(row["step"], row["step_time_s"], row["loss"]) for row in steps] == [(610, 0.20, 0.9774)]
