@@ -171,11 +171,10 @@ _KUANGLIU_COUNT = re.compile(r"(?<![(\d/])(\d{1,9})/(\d{1,9})(?=\s|$)")  # its c
 _PHYSICSNEMO_EPOCH = re.compile(r"(?:^|\] )Epoch (?P<e>\d{1,9}) Metrics: (?:Learning Rate = {1,4}(?P<lr>" + _FIGURE +
                                 r")(?:, |\s*$))?(?:[^\n]{0,2000}?\bloss = {1,4}(?P<l>" + _FIGURE + r"|nan|inf))?")
 _PHYSICSNEMO_TIME = re.compile(r"(?:^|\] )Epoch Execution Time: {1,4}(?P<t>\d{1,9}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)s\b")
-# (or in milliseconds or minutes: "Epoch 1 took 844 ms", "Epoch 0 took 10754ms to complete", "Training Epoch 3 took
-# 5.0 minutes.")
-_EPOCH_TOOK_UNIT = re.compile(r"\bepoch\b.{0,120}?\btook\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
-                              r"(?P<u>ms|milliseconds|mins?|minutes)(?![\w/])", re.I)
-_TOOK_MINUTES = ("min", "mins", "minutes")
+# (or in milliseconds: "Epoch 1 took 844 ms", "Epoch 0 took 10754ms to complete"; the epoch's own words before it, not
+# another phase's after a sentence's end, `Epoch 2 done. Saving checkpoint took 2500 ms`)
+_EPOCH_TOOK_UNIT = re.compile(r"\bepoch\b[^.;|\n]{0,60}?\btook\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
+                              r"(?:ms|milliseconds)(?![\w/])", re.I)
 # MONAI's tutorials after each epoch's validation, the seconds with no unit (`print(f"time consuming of epoch {epoch + 1}
 # is: {(time.time() - epoch_start):.4f}")`)
 _MONAI_EPOCH_TIME = re.compile(r"\btime consuming of epoch \d{1,9} is: (\d{1,9}(?:\.\d{1,20})?)\s*$")
@@ -446,9 +445,11 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         failures = []
     stepped = sorted((row["line"], row["step"]) for row in rows.steps if row["rank"] is None)
     step_lines = [number for number, _ in stepped]
-    # (DeepXDE's next training call in the same process, L-BFGS after Adam: `Compiling model...` again, then its loss
-    # table opening at the step the call before reached, the count going on)
+    # (DeepXDE's next training call in the same process, L-BFGS after Adam: the call before returned, `'train' took
+    # 206.9 s`, then `Compiling model...` again and its loss table opening at the step the call before reached, the count
+    # going on; a relaunch after a kill repeats its table's first row with no return between)
     deepxde = {row["line"] for row in rows.steps if row["rank"] is None and row.get("framework") == "deepxde"}
+    returned = [line.number for line in lines if line.text[:13] == "'train' took "] if deepxde else []
     said_at, launches = lines[at].number, 0
     for i in range(at + 1, len(lines) - 1):
         line = lines[i]
@@ -458,7 +459,9 @@ def _undated_relaunches(lines: Sequence[Line], rows: LogRows) -> None:
         failed = bisect_right(failures, line.number) > bisect_right(failures, said_at)
         if ((_FIGURES.sub("0", lines[i + 1].text.strip()) if masked else lines[i + 1].text.strip()) == then
                 and (failed or (before < after and after < len(stepped) and stepped[after][1] <= stepped[after - 1][1]
-                                and not (stepped[after][0] in deepxde and stepped[after][1] == stepped[after - 1][1])))
+                                and not (stepped[after][0] in deepxde and stepped[after][1] == stepped[after - 1][1]
+                                         and bisect_right(returned, stepped[after - 1][0])
+                                         < bisect_left(returned, line.number))))
                 and launches < APPENDED_LAUNCHES_MAX):
             rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=None, ts_ns=None,
                        detail="the log's first line again after a failure: a launch appended to it" if failed
@@ -6108,9 +6111,11 @@ class GenericLogParser(LogReader):
                 epoch.elapsed_s, epoch.rounding = float(took.group(1)), half_unit(took.group(1))
                 clocks = [(e.number, e.elapsed_s, e.rounding) for e in numbered[-SPAN_LOOKBACK - 1:-1] if e.elapsed_s is not None]
                 epoch.took_s = _span_mean(clocks, epoch.number, epoch.elapsed_s, epoch.rounding)
-            elif numbered and (numbered[-1].took_s is None or _NOT_TRAINING.search(text) is None):
+            elif numbered and (numbered[-1].took_s is None or (_NOT_TRAINING.search(text) is None
+                                                                and took.re is not _EPOCH_TOOK_UNIT)):
                 # (an evaluation's time after the epoch's training gave its own is not the epoch's: RecBole's
-                # `epoch 0 training [time: 2.99s, ...]`, then `epoch 0 evaluating [time: 0.44s, ...]`)
+                # `epoch 0 training [time: 2.99s, ...]`, then `epoch 0 evaluating [time: 0.44s, ...]`; nor a time in
+                # milliseconds after it, a later phase's said another way)
                 numbered[-1].took_s = _took_s(took)
             return
         if (match := _EPOCH.search(text)) is not None:
@@ -6162,11 +6167,8 @@ def _deepxde_returned(rows: LogRows, done: dict[int | None, Line]) -> None:
 
 
 def _took_s(took: re.Match[str]) -> float:
-    """The seconds an epoch's duration `took` reads (`_EPOCH_TOOK_UNIT`'s in its own unit)."""
-    if took.re is _EPOCH_TOOK_UNIT:
-        figure = float(took.group(1))
-        return figure * 60 if took.group("u").lower() in _TOOK_MINUTES else figure / 1000
-    return float(took.group(1))
+    """The seconds an epoch's duration `took` reads (`_EPOCH_TOOK_UNIT`'s milliseconds)."""
+    return float(took.group(1)) / 1000 if took.re is _EPOCH_TOOK_UNIT else float(took.group(1))
 
 
 def _tslib_epochs_alone(rows: LogRows, epoch_lines: dict[int, tuple[int, int]]) -> None:

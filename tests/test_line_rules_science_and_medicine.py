@@ -4,11 +4,12 @@ the lines, each test the figure read by hand from them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import console_connection
+from tests.conftest import SAMPLE_LOGS, console_connection
 from tests.test_line_rules import _ns, _read
 
 # MONAI's brats_segmentation_3d tutorial's last epoch and its end, as a lab's README quotes them (MMIV-ML/ELMED219-2022 @
@@ -561,3 +562,20 @@ def test_seconds_a_step_spelt_out_are_the_steps_time(tmp_path: Path) -> None:
     """`0.20 seconds/step` (EAST's and PSENet's trainers' unit, spelt out): the step's time, 0.20 s."""
     _, steps, _ = _read(tmp_path, PSENET_NPU_STEP, parser_name="generic_log")
     assert [(row["step"], row["step_time_s"], row["loss"]) for row in steps] == [(610, 0.20, 0.9774)]
+
+
+def test_a_deepxde_relaunch_after_a_silent_kill_is_a_launch(tmp_path: Path) -> None:
+    """sample_logs/deepxde_relaunch (record_deepxde_relaunch_job.sh): a launch SIGKILLed after its first iteration, its
+    table's step 0 alone, then a relaunch appended that repeats it, Adam's call and then L-BFGS's: no call returned
+    before the repeat, so it is a launch (two attempts), while L-BFGS's table opening at Adam's last step after Adam's
+    `'train' took` is the same process; each call's rows timed by its own return over the steps it spanned."""
+    text = (SAMPLE_LOGS / "deepxde_relaunch" / "console.log").read_text()
+    took = [float(t) for t in re.findall(r"^'train' took ([\d.]+) s$", text, re.M)]
+    tables = [[int(n) for n in re.findall(r"^(\d+) +\[", block, re.M)] for block in text.split("Training model...")[1:]]
+    assert len(took) == 2 and [len(table) for table in tables] == [1, 7, 2] and tables[0] == [0]
+    con = console_connection(tmp_path, text.splitlines())
+    assert con.execute("select attempt, first_step, last_step, end_reason from attempts order by attempt").fetchall() == [
+        (1, 0, 0, "restarted"), (2, 0, tables[2][-1], "completed")]
+    timed = con.execute("select step, step_time_s from log_steps where step_time_s is not null order by line").fetchall()
+    assert timed == [(step, pytest.approx(took[0] / tables[1][-1])) for step in tables[1][1:]] + [
+        (tables[2][-1], pytest.approx(took[1] / (tables[2][-1] - tables[2][0])))]
