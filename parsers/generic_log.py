@@ -171,9 +171,9 @@ _KUANGLIU_COUNT = re.compile(r"(?<![(\d/])(\d{1,9})/(\d{1,9})(?=\s|$)")  # its c
 _PHYSICSNEMO_EPOCH = re.compile(r"(?:^|\] )Epoch (?P<e>\d{1,9}) Metrics: (?:Learning Rate = {1,4}(?P<lr>" + _FIGURE +
                                 r")(?:, |\s*$))?(?:[^\n]{0,2000}?\bloss = {1,4}(?P<l>" + _FIGURE + r"|nan|inf))?")
 _PHYSICSNEMO_TIME = re.compile(r"(?:^|\] )Epoch Execution Time: {1,4}(?P<t>\d{1,9}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)s\b")
-# (or in milliseconds: "Epoch 1 took 844 ms", "Epoch 0 took 10754ms to complete"; the epoch's own words before it, not
-# another phase's after a sentence's end, `Epoch 2 done. Saving checkpoint took 2500 ms`)
-_EPOCH_TOOK_UNIT = re.compile(r"\bepoch\b[^.;|\n]{0,60}?\btook\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
+# (or in milliseconds: "Epoch 1 took 844 ms", "Epoch 0 took 10754ms to complete"; the epoch's own words before it, its
+# figures among them, not another phase's after a sentence's end, `Epoch 2 done. Saving checkpoint took 2500 ms`)
+_EPOCH_TOOK_UNIT = re.compile(r"\bepoch\b(?:[^.;\n]|\.\d){0,60}?\btook\s{0,8}(\d{1,9}(?:\.\d{1,20})?)\s{0,4}"
                               r"(?:ms|milliseconds)(?![\w/])", re.I)
 # MONAI's tutorials after each epoch's validation, the seconds with no unit (`print(f"time consuming of epoch {epoch + 1}
 # is: {(time.time() - epoch_start):.4f}")`)

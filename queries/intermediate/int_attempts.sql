@@ -258,7 +258,8 @@ undated_ends as (
     -- before its next dated start (a relaunch appended to the console): it ended the attempt that
     -- its console's last dated line before it falls in, no earlier than that line (after_ns); the
     -- first such line of each kind in each stretch of the console between dated starts. A clean
-    -- end followed only by a bar's closing frame, its console's last step, on the next three lines
+    -- end followed only by a bar's closing frame, its console's last step and no earlier one than the last before the end,
+    -- on the next three lines
     -- (Rich's display, off a terminal, prints its one frame when it stops, after Lightning's
     -- `Trainer.fit` stopped; an exported notebook's progress widget its last frame after two blank lines;
     -- a step in flight as the Timer stops the Trainer, after its word glued to the bar's drawing on the
@@ -278,9 +279,12 @@ undated_ends as (
         from (
             select w.* replace (case when w.kind in ('collective_timeout', 'hang') then w.next_step_line
                                      else w.step_after_line end as next_step_line),
-                -- (the step that closes it: the console's last, on a later line within three, or on its own line)
+                -- (the step that closes it: the console's last, on a later line within three, or on its own line;
+                -- a later line's no earlier step than the last one before the end, a frame of that bar: not a next
+                -- fit's first frame, a k-fold loop's killed in its first epoch)
                 w.kind = 'attempt_end' and w.last_step_line <= w.line + 3
                     and coalesce(w.step_after_line, case when w.next_step_line = w.line then w.line end) = w.last_step_line
+                    and (w.next_step_line = w.line or w.step_before is null or w.step_after >= w.step_before)
                     as closing,
                 case when w.step_after_line is not null then w.step_after else w.next_step end as closing_step
             from (
@@ -293,15 +297,20 @@ undated_ends as (
                 min(case when m.is_step then m.line end) over later as step_after_line,
                 max(case when m.is_step then m.line end) over here_on as last_step_line,
                 first_value(m.step ignore nulls) over later as step_after,
-                first_value(m.step ignore nulls) over here_on as next_step
-            from (
+                first_value(m.step ignore nulls) over here_on as next_step,
+                -- (the step on the last step line before it: the largest, where a line ends several)
+                last_value(m.line_step ignore nulls) over earlier as step_before
+            from (select n.*, case when n.is_step then max(n.step) over (partition by n.file_id, n.line, n.is_step) end
+                      as line_step
+                  from (
                 select file_id, line, rank, kind, ts_ns, null::bigint as step, false as is_step,
                     ts_ns is not null and kind in ('attempt_start', 'restart') as dated_start, duration_s, after_ns
                 from stg_log_events
                 union all
                 select file_id, line, rank, null, null, step, true, false, null, null from stg_log_steps
-            ) m
-            window later as (partition by file_id order by line range between 1 following and unbounded following),
+            ) n) m
+            window earlier as (partition by file_id order by line range between unbounded preceding and 1 preceding),
+                later as (partition by file_id order by line range between 1 following and unbounded following),
                 here_on as (partition by file_id order by line range between current row and unbounded following)
             ) w
         ) e
