@@ -39,6 +39,10 @@ _AT_UPDATES = re.compile(r"@ (\d{1,15}) updates\b")
 # Ultralytics' "100 epochs completed in 2.883 hours."; PyTorch's word_language_model example's
 # "| End of training | test loss  4.96 | test ppl   142.94"; the Flax examples' "Finishing training at step 22500"
 _END_WORDS = re.compile(r" (?:is )?(?:done|finished|complete)")  # (the words a phase's own end needs, `_END`)
+# MONAI's tutorials once their epochs are done: "train completed, best_metric: 0.7918 at epoch: 276, total time:
+# 80824.40817975998.", the seconds since their loop began (2020's without the time): a run's end (`_END`), which claims a
+# log with no step line (generic_log)
+MONAI_END_PATTERN = r"\s{0,8}train completed, best_metric: [-+\w.]{1,40} at epoch: \d{1,9}\b"
 _END = re.compile(
     # (not Ray Train's report of one iteration: "Training finished iteration 8 at 2024-04-29 17:27:29.")
     # (and a self-supervised stage's: PatchTST's "pretraining completed")
@@ -65,9 +69,8 @@ _END = re.compile(
     # (GraphGym's training pipelines, PyG's `torch_geometric.graphgym` and GraphGPS's among them, once every epoch is
     # done: "Task done, results saved in results/config-gnn-basic-both/1")
     r"|(?:^|\] |: |- )(?-i:Task done, results saved in )\S"
-    # (MONAI's tutorials once their epochs are done: "train completed, best_metric: 0.7918 at epoch: 276, total time:
-    # 80824.40817975998.", the seconds since their loop began; 2020's without the time)
-    r"|(?:^|\] |: |- )\s{0,8}train completed, best_metric: [-+\w.]{1,40} at epoch: \d{1,9}\b"
+    # (MONAI's tutorials once their epochs are done, `MONAI_END_PATTERN`)
+    r"|(?:^|\] |: |- )" + MONAI_END_PATTERN +
     # (fairchem's (the Open Catalyst Project's) trainer as its run returns: "2024-12-12 14:38:49 (INFO): Total
     # time taken: 23.739033460617065")
     r"|\(INFO\): Total time taken: \d{1,9}(?:\.\d{1,20})?\s*$"

@@ -32,6 +32,7 @@ from tracelens.parsers._events import (
     GLUED_SHELL_DEATH,
     LAUNCH_FAILED,
     LAUNCH_FAILED_LINES,
+    MONAI_END_PATTERN,
     OOM_LINE,
     RAY_JOB_END,
     RAY_TRIAL_ERROR,
@@ -739,8 +740,7 @@ _GRAPHGYM_START = re.compile(r"(?:^|\] |: |- )Start from epoch \d{1,9}\s*$")
 # nnU-Net's trainer's own lines (`_nnunet_log`)
 _NNUNET = re.compile(r"^Please cite the following paper when using nnU-Net:"
                      r"|(?:^|: )(?:Average global foreground Dice:?|Pseudo dice) \[")
-# MONAI's tutorials once their epochs are done: "train completed, best_metric: 0.7918 at epoch: 276, total time: 808.4."
-_MONAI_END = re.compile(r"\s{0,8}train completed, best_metric: [-+\w.]{1,40} at epoch: \d{1,9}\b")
+_MONAI_END = re.compile(MONAI_END_PATTERN)  # MONAI's tutorials' end (`_events.MONAI_END_PATTERN`)
 # PaddleOCR's training script as it builds its training's loader (its evaluation and inference scripts build none):
 # "[2025/07/30 18:09:12] ppocr INFO: train dataloader has 109 iters" (2022's under `root`)
 _PADDLEOCR_TRAIN_SETUP = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train dataloader has \d{1,12} iters\b")
