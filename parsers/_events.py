@@ -271,7 +271,8 @@ _POPRUN_END = re.compile(r"\bPOPRUN \[[A-Z]\] mpirun \(PID \d{1,10}\) terminated
 # traceback), not an epoch's ("Epoch 3 training time: ..."), and not where steps follow (a loop
 # that logs its training time so far: `_drop_early_training_time_ends`).
 # DeiT's, MAE's and torchvision's references print it without the colon, as the line's whole
-# message ("Training time 1:16:43").
+# message ("Training time 1:16:43"); DGL-KE's `dglke_train` once its workers have joined, as the line
+# ("training takes 874.0371513366699 seconds").
 # An end that says how long training ran (fairseq's `done training in 509.9 seconds`, Ultralytics'
 # `100 epochs completed in 2.883 hours.`): on a dated line, its start too, placed back by that long
 # (as the HF Trainer's train_runtime: a start and a later end on one line)
@@ -287,18 +288,21 @@ _RAY_RUNNING = re.compile(r"\. Total running time: (?:(?P<d>\d{1,5})d )?(?:(?P<h
 # (and torchdistill's, after its logger's tab-separated fields, a run longer than a day as Python prints its timedelta:
 # "2020-10-16 21:41:44,929<TAB>INFO<TAB>__main__<TAB>Training time 7 days, 11:18:29")
 _TRAINING_TIME = re.compile(
-    r"(?:^|\]:? | - |: |\t)\s{0,4}(?:total )?training time(?:\s{0,4}:| (?=(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}\s*$))",
+    r"(?:^|\]:? | - |: |\t)\s{0,4}(?:total )?training (?:time(?:\s{0,4}:| (?=(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}\s*$))"
+    r"|takes (?=\d{1,9}(?:\.\d{1,20})? seconds\s*$))",
     re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
 # chemprop's `timeit` around its training, as the run returns (its verbose.log's last line): "Elapsed time = 0:00:29";
 # a script's own total as it returns, Python's timedelta printed after its end time (howdrox/MRI-Analysis's "End time:
-# 2025-04-20 06:41:02.486368", then "Total time: 6:38:05.728780"): a line of its own, its clock hours to seconds
-_SCRIPT_ELAPSED = re.compile(r"^(?:Elapsed time = |Total time: )"
+# 2025-04-20 06:41:02.486368", then "Total time: 6:38:05.728780"): a line of its own, its clock hours to seconds;
+# deep-person-reid's (torchreid) engine as its `run` returns, the clock since its first epoch began, its final test
+# in it ("Elapsed 1:45:48")
+_SCRIPT_ELAPSED = re.compile(r"^(?:Elapsed time = |Total time: |Elapsed )"
                              r"(?P<clock>(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}(?:\.\d{1,9})?)\s*$")
 # how long that says it ran: a clock (`1:16:43`, `2 days, 3:04:05`: `duration_s`), or a figure and its
 # unit in words (`6.89 min`, `412.3 seconds`)
 _TRAINING_TIME_LENGTH = re.compile(
-    r"training time(?:\s{0,4}:)?\s{0,4}(?:(?P<clock>(?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2}(?:\.\d{1,9})?)\b"
+    r"training (?:time(?:\s{0,4}:)?|takes)\s{0,4}(?:(?P<clock>(?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2}(?:\.\d{1,9})?)\b"
     r"|(?P<n>\d{1,9}(?:\.\d{1,20})?) ?(?P<u>s|sec|secs|seconds|min|mins|minutes|h|hours)\b)",
     re.IGNORECASE)
 
@@ -325,6 +329,10 @@ _DONE = re.compile(r"(?:^|\] (?:\(\d{1,7}/\d{1,7}\) )?| - )(?:Done!|DONE ---- ra
 _TUNE_ERRORS = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \([^)]{0,200}\b\d{1,9} ERROR\b"
                           r"|^Trial status: [^\n]{0,200}\b\d{1,9} ERROR\b")
 _TUNE_STATUS_LINE = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \(|^Trial status: \d{1,9} [A-Z]")
+# its status once every trial it made has stopped, none to come: "Number of trials: 50/50 (50 TERMINATED)", Ray 2.5's
+# "Trial status: 15 TERMINATED" (the tuning loop is over: the run returns next, its last words often cut from a copy)
+TUNE_ALL_TERMINATED = re.compile(r"\bNumber of trials: (?P<n>\d{1,9})/(?P=n) \((?P=n) TERMINATED\)\s*$"
+                                 r"|^Trial status: \d{1,9} TERMINATED\s*$")
 # Tune stopped before its trials were done: "tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), ending Ray Tune
 # run. ...", "tune.py:1037 -- Trials did not complete: [...]", "Experiment has been interrupted, but the most recent state was
 # saved."
@@ -335,6 +343,10 @@ _TUNE_INTERRUPTED = re.compile(r"\bStop signal received \(e\.g\. via SIGINT/Ctrl
 # to '...' in 0.0066s."
 _TUNE_END = re.compile(r"\bTotal run time: \d{1,12}(?:\.\d{1,6})? seconds \(\d{1,12}(?:\.\d{1,6})? seconds for the tuning loop\)"
                        r"|\btune\.py:\d{1,6} -- Wrote the latest version of all result files and experiment state to ")
+# Optuna's examples' summary once `study.optimize` returns, copied into countless tuning scripts ("Study statistics: ",
+# then "  Number of finished trials:  8"): the study's end, every trial run
+_OPTUNA_STATISTICS = re.compile(r"^Study statistics:\s*$")
+TUNE_LAST_WORDS_LINES = 5  # Tune's two last words (`Wrote the latest version ...`, `Total run time: ...`) within these lines
 DONE_END = "the script's last word"  # (a `Done!` with no step before it, a preparation's, ends nothing either)
 # Python's report of an exception it ignored (an object's __del__ at shutdown, PyTorch's
 # DataLoader iterator's most often): "Exception ignored in: <function
@@ -438,6 +450,9 @@ RUST_PANIC = re.compile(r"(?:^|\s)thread '[^'\n]{1,80}' panicked at \S|\bPANIC =
 # PyCharm's run console as the process it ran exits: "Process finished with exit code -1073740791 (0xC0000409)",
 # "Process finished with exit code 0"
 _IDE_EXIT = re.compile(r"^Process finished with exit code (-?\d{1,12})\b")
+# sbt as the command it ran returns (`sbt run` of a JVM trainer, DL4J's): "[success] Total time: 2454 s, completed Apr 15,
+# 2019, 1:23:17 AM" (its `[error]` twin where the command failed, a nonzero exit of the program it ran among them)
+_SBT_END = re.compile(r"^\[(?P<verdict>success|error)\] Total time: \d{1,9} s\b")
 # Docker Compose as a service's container exits (v1 `ray-training exited with code 0`, `proj_trainer_1 exited
 # with code 0`, v2 names the container, `trainer-1 exited with code 137`): the one word of its name, of several
 # parts (not a helper program's own `sox exited with code 0`), then the code
@@ -831,9 +846,12 @@ _SAVED_ABROAD = re.compile(
     # 模型`; a message opening with the save to a place, `保存模型到 ./best.pth`: not its save folder named, `模型保存路径:
     # ./models`, `保存模型到的目录`, nor a plan, `训练结束后将保存模型到 ./output`, `是否保存模型到本地: False`, nor a save
     # that failed, `保存模型到 /data/model.pth 时出错`, nor a saved model loaded, `加载已保存模型`, nor an image saved,
-    # `[Step 0] 去噪图已保存：x_hat_step_0.png`)
+    # `[Step 0] 去噪图已保存：x_hat_step_0.png`, `图像已保存为: sample.png`)
     r"|(?:模型|权重|参数|检查点|[Cc]heckpoint ?)(?:已保存|保存(?:完成|成功))(?![^\n]{0,200}?(?:失败|出错|错误))"
     r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:最佳|最优)?(?:模型|权重|检查点)"
+    # (or saved as, or to, a file a model is kept in, `| 已保存为: best_diffusion_epoch_001_raw.pth`)
+    r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:为|至|到)\s{0,4}[:：]?\s{0,4}[^\s:：]{1,2000}?"
+    r"\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams)\b"
     r"|" + _MESSAGE_OPENS + r"(?:正在)?保存(?:最佳|最优)?(?:模型|权重|检查点)(?:到|至)\s{0,4}[^\s的]"
     r"(?![^\n]{0,200}?(?:失败|出错|错误))")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存", "сохранена",
@@ -984,6 +1002,8 @@ _CKPT = (
     # Tesseract's lstmtraining at the end of an iteration's report line: "At iteration 96640/199700/199702,
     # mean rms=0.839%, ..., wrote checkpoint."
     ("wrote checkpoint", re.compile(r"(?:^|[\s,]) ?wrote checkpoint\.\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
+    # pytorch/examples' C++ DCGAN once its models, optimizers and samples are written: "-> checkpoint 3"
+    ("-> checkpoint ", re.compile(r"^-> checkpoint \d{1,12}\s*$"), LogEventKind.CHECKPOINT_SAVE_END),
     # llm.c's "Writing checkpoint at step 19560"
     ("writing ", re.compile(r"\bwriting (?:the )?checkpoint\b", re.I), LogEventKind.CHECKPOINT_SAVE_START),
     # BAGEL's trainer lists the checkpoints it keeps right after saving one (`[2025-10-25 21:55:05] Sorted checkpoint
@@ -1100,12 +1120,14 @@ _NCCL_ERROR = re.compile(
     r"Detected mismatch between collectives on ranks[^.]*|NCCL communicator was aborted[^.]*"
 )
 # A line alone that says lines were cut out where the log was copied (a README's excerpt): `...`,
-# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`, at the margin or a code block's indent (4 or 8
+# `....`, `…`, `[...]`, `(...)`, `# ... clipped ...`, `<--- Truncated --->`, at the margin or a code block's indent (4 or 8
 # spaces, a tab or two); not a line of code or a sentence that ends so, nor numpy's rows of an array
 # it summarises (` ...`, one space in), nor the code in an exception's message, indented deeper
 # (multiprocessing's `if __name__ == '__main__':` / `freeze_support()` / `...`)
 _ELISION = re.compile(r"(?: {4}| {8}|\t{1,2})?(?:# ?)?(?:\.{3,40}|…{1,8}|\[(?:\.{3}|…)\]|\((?:\.{3}|…)\)"
-                      r"|\.{3} ?(?:clipped|snip|cut) ?\.{3})\s*"
+                      r"|\.{3} ?(?:clipped|snip|cut) ?\.{3}"
+                      # (a README's marker between the parts of a run it kept: `<------------- Truncated ------------->`)
+                      r"|<-{2,40} ?(?i:truncated|snip|snipped|omitted) ?-{2,40}>)\s*"
                       # (dots in groups, at any indent: icefall's docs' `  ... ...`; numpy's summary row is one ` ...`)
                       r"| {0,8}\.{3}(?: \.{3}){1,3}\s*")
 
@@ -1126,7 +1148,7 @@ _ANY_EVENT_PATTERN = (
     r"NCCL operations have failed|Memory access fault by GPU|"
     r"estart|signal|restart_count=|out of memory|OutOfMemoryError|"
     r"Starting worker group|elastic_operator|launch\.py:\d{1,6}: (?:Deprecation|Future)Warning: |selective restore from |"
-    r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|of |from iteration|from epoch: "
+    r"(?i:no output for|training (?:starts|(?:is |has )?(?:done|finished|complete)|time|takes \d|of |from iteration|from epoch: "
     r"|loop at step|at step)|"
     r"done training|finished training|end training|resum(?:ing|ed)(?: training)? (?:from|at) |"
     r"end of training|checkpoint|"
@@ -1143,7 +1165,7 @@ _ANY_EVENT_PATTERN = (
     r"_runner\.py:\d{1,6}\] Final |"
     r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
-    r"^Elapsed time = |^Total time: \d|, saving took \d|"
+    r"^Elapsed (?:time = |\d)|^Total time: \d|, saving took \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|早停|Signaling Trainer to stop|"
     r" with best_epoch = |"
     r"monitored metric did not improve|"
@@ -1185,7 +1207,7 @@ _ANY_EVENT_PATTERN = (
     r"|^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?|\s{1,8})\s{0,8}(?:segmentation fault|killed|abort|bus error"
     r"|terminated|Killed|Segmentation fault|Aborted|Terminated|Bus error|Exit [1-9]"
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
-    r"|^Process finished with exit code "
+    r"|^Study statistics:|^Process finished with exit code |^\[(?:success|error)\] Total time: \d"
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|raining failed|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
     r"|heckpoint (?:guardad|salvo)|gespeichert"
@@ -1458,6 +1480,7 @@ class EventScanner:
         self.path_saved: dict[int | None, tuple[int, str]] = {}  # rank -> (line, path) of its last save that named its file
         self.tune_errors = False  # a Ray Tune trial ended in error
         self.tune_status = False  # Ray Tune's status was printed (its trials' table, `Trial status: ...`)
+        self.tune_end: dict[str, Any] | None = None  # the end its run's status or last words said (`_tune_end`)
         self.tune_run_from = 0  # the line of the current Tune run's first status
         self.tune_closed = 0  # the line of the last Tune run's end, or of its word that its trials did not complete
         self.lsf = False  # LSF's job report began (`Sender: LSF System <...>`)
@@ -1577,7 +1600,7 @@ class EventScanner:
         """Record the line's events; True when it was a failure or restart line (nothing else to read)."""
         rows = self.rows
         failed = self.failed  # (before this line's start of a process clears it)
-        if line.ts_ns is None and (end := line.text.rstrip()[-1:]) and end in ".…)]" and _ELISION.fullmatch(line.text):
+        if line.ts_ns is None and (end := line.text.rstrip()[-1:]) and end in ".…)]>" and _ELISION.fullmatch(line.text):
             rows.event(LogEventKind.ELISION, line=line.number, rank=line.rank, ts_ns=None, raw=line.text)
             return True
         workers_started = "Starting worker group" in line.text and _AGENT_STARTS_WORKERS.search(line.text) is not None
@@ -1931,6 +1954,10 @@ class EventScanner:
             elif int(ide.group(1)) == 0 and not failed and not self.unclean:
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="the IDE: the process exited with code 0")
+            return True
+        if "] Total time: " in text and (sbt := _SBT_END.match(text)) is not None:
+            self._platform_verdict(line, sbt.group("verdict") == "success", failed,
+                                   f"sbt: the command's verdict {sbt.group('verdict')}")
             return True
         if "Job finished (status: " in text and (sky := _SKYPILOT_JOB.search(text)) is not None:
             self._platform_verdict(line, sky.group("status") == "SUCCEEDED", failed,
@@ -2297,11 +2324,11 @@ class EventScanner:
         elif training and not failed and _TRAINING_TIME.search(text) is not None and "epoch" not in text.lower():
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=stated_training_seconds(text))
-        elif (text[:15] == "Elapsed time = " or text[:12] == "Total time: ") and not failed and (
+        elif (text[:8] == "Elapsed " or text[:12] == "Total time: ") and not failed and (
                 elapsed := _SCRIPT_ELAPSED.match(text)) is not None:
-            # (chemprop's clock around its training alone is the training's time; a script's total, fastai's after each
-            # `fit` too, may time more or less than it: the end alone)
-            clock = duration_s(elapsed.group("clock")) if text[:15] == "Elapsed time = " else None
+            # (chemprop's and torchreid's clocks around their training alone are the training's time; a script's total,
+            # fastai's after each `fit` too, may time more or less than it: the end alone)
+            clock = duration_s(elapsed.group("clock")) if text[:8] == "Elapsed " else None
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=clock[0] if clock is not None else None)
         elif ("Training job completed" in text or "Error for Training job" in text or " - Training job failed" in text
@@ -2316,10 +2343,17 @@ class EventScanner:
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
         elif ("Number of trials: " in text or "Trial status: " in text) and _TUNE_STATUS_LINE.search(text) is not None:
             self.tune_status = True
-            if self.tune_closed >= self.tune_run_from:  # (the first status after a run's end: the next run's)
-                self.tune_run_from, self.tune_errors = line.number, False
+            done = TUNE_ALL_TERMINATED.search(text) is not None
+            # (Ray 2.7's final status, printed right after its last words: theirs, no next run's)
+            closing = done and self.tune_closed > 0 and line.number - self.tune_closed <= TUNE_LAST_WORDS_LINES
+            if self.tune_closed >= self.tune_run_from and not closing:  # (the first status after a run's end: the next run's)
+                self.tune_run_from, self.tune_errors, self.tune_end = line.number, False, None
             if _TUNE_ERRORS.search(text) is not None:
                 self.tune_errors = True  # (Tune's status: a trial ended in error; its traceback went to its error.txt)
+            elif done and not closing and not failed and not self.tune_errors:
+                self._tune_end(line, "Ray Tune: every trial terminated")
+            elif not done and self.tune_end is not None and self.tune_end["detail"] == "Ray Tune: every trial terminated":
+                self.tune_end = None  # (trials run again: another run's, the end said stands)
         elif ("ending Ray Tune run" in text or "Trials did not complete" in text or "has been interrupted" in text) and (
                 _TUNE_INTERRUPTED.search(text) is not None):
             # Tune stopped before its trials were done (a ^C, its stop signal): no clean end, the one its last words
@@ -2333,12 +2367,11 @@ class EventScanner:
                 self.tune_closed = line.number
         elif (("Total run time: " in text or ("Wrote the latest version of all result files" in text and self.tune_status))
               and not failed and not self.tune_errors and _TUNE_END.search(text) is not None):
-            last = rows.events[-1] if rows.events else None
-            if not (last is not None and last["kind"] == LogEventKind.ATTEMPT_END.value
-                    and last.get("detail") == "Ray Tune: the run returned"):  # (its two last words: one end)
-                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                           detail="Ray Tune: the run returned")
+            self._tune_end(line, "Ray Tune: the run returned")
             self.tune_closed = line.number
+        elif text[:17] == "Study statistics:" and not failed and _OPTUNA_STATISTICS.match(text) is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="Optuna: the study's statistics, once it returned")
         elif ("Done!" in text or "DONE ---- rank " in text) and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
@@ -2677,6 +2710,20 @@ class EventScanner:
         are that failure's (a launcher tearing the other workers down, an exit handler's report), not
         those of a relaunch that dated no line of its own."""
         return self.failed and len(self.rows.steps) <= self.fail_steps
+
+    def _tune_end(self, line: Line, detail: str) -> None:
+        """Ray Tune's run's end: its last words (`Total run time: ...`, `Wrote the latest version of all result
+        files ...`: one end, at the first), or its status with every trial terminated before them (said again,
+        or its last words after it: the end moved on to them)."""
+        end = self.tune_end
+        if end is not None and not any(event is end for event in self.rows.events):
+            end = None  # (taken back since)
+        if end is not None and end["detail"] == "Ray Tune: every trial terminated":
+            end.update(line=line.number, ts_ns=line.ts_ns, raw=line.text[:500], detail=detail)
+        elif end is None or line.number - end["line"] > TUNE_LAST_WORDS_LINES:
+            self.rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=line.text,
+                            detail=detail)
+            self.tune_end = self.rows.events[-1]
 
     def _platform_verdict(self, line: Line, ok: bool, failed: bool, detail: str) -> None:
         """A platform's word on how the job ended (Vertex AI's task exit, the SageMaker SDK's job

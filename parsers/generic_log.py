@@ -42,6 +42,7 @@ from tracelens.parsers._events import (
     STEP,
     TEMPLATE_EXTRAS,
     TRAINING_JOB_DEATH,
+    TUNE_ALL_TERMINATED,
     VISUALIZER_LAUNCH,
     WATCHDOG,
     join_wrapped_watchdogs,
@@ -2413,8 +2414,11 @@ _COUNT = re.compile(r"\d{1,12}")
 # 1), its mini-batch 2000, the epoch's length unknown
 # pytorch/examples' DCGAN and PyTorch's DCGAN tutorial (`print('[%d/%d][%d/%d] Loss_D: %.4f Loss_G: %.4f ...' %
 # (epoch, opt.niter, i, len(dataloader), ...))`, a tab between fields in the tutorial): the epoch and the
-# batch, each counted from 0, with their totals
-_GAN_PAIR = re.compile(r"^\s{0,8}\[(?P<e>\d{1,9})/(?P<ee>\d{1,9})\]\[(?P<i>\d{1,12})/(?P<n>\d{1,12})\]\s{1,8}(?=Loss_[DG]: )")
+# batch, each counted from 0, with their totals; its C++ frontend twin (pytorch/examples' cpp/dcgan, `std::printf("\r[%2ld/%2ld]
+# [%3ld/%3ld] D_loss: %.4f | G_loss: %.4f", ...)`: `[ 1/30][200/938] D_loss: 0.4953 | G_loss: 4.0195`) counts both from 1,
+# the batch printed once it is done
+_GAN_PAIR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<e>\d{1,9})/\s{0,8}(?P<ee>\d{1,9})\]"
+                       r"\[\s{0,8}(?P<i>\d{1,12})/\s{0,8}(?P<n>\d{1,12})\]\s{1,8}(?=Loss_[DG]: |(?P<cpp>D_loss: ))")
 # PaddlePaddle's v2 API and its Fluid book examples, in their event handler (`print("Pass %d, Batch %d,
 # Cost %f, %s" % (event.pass_id, event.batch_id, event.cost, event.metrics))`): the pass (epoch) and the
 # batch within it, each from 0, the cost the loss
@@ -3087,7 +3091,7 @@ _TRAINING_NAMED = re.compile(r"\b(?:[Tt]rain|TRAIN)")
 
 # What an undated line needs to be a step line (`_step_counter`'s words, case-insensitively)
 _MAY_COUNT = re.compile(r"(?i:ter|tep|poch)|\bep[:=]|Train:|train: \[| \| loss | avg(?: loss)?, |, train_loss: |\] loss: "
-                        r"|\]\s{1,8}Loss_[DG]: |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/")
+                        r"|\]\s{1,8}(?:Loss_[DG]|D_loss): |^Pass \d{1,9}, Batch \d|^ ?---- batch: \d|\] FPS: |\bEp \d{1,9}/")
 
 
 # a MetricLogger's row (after its iteration in brackets): its meters from the epoch's `eta: ` on
@@ -3304,13 +3308,18 @@ _ONE_LINE_FRAMEWORKS = frozenset({"maxtext", "dit"})
 
 def _line_framework(text: str, counter: Any) -> str | None:
     """The framework a step line's own shape or logger names (`_LINE_FRAMEWORKS`; ESPnet's trainer's
-    `1epoch:train:6376-6750batch:`, a CLU metric writer's `[936] key=value`), else None (generic)."""
+    `1epoch:train:6376-6750batch:`, a CLU metric writer's `[936] key=value`, darknet's iteration line, BasicSR's
+    MessageLogger's), else None (generic)."""
     if counter.match.re is _ESPNET:
         return "espnet"
     if counter.match.re is _CLU:
         return "clu"
     if counter.match.re is _PADDLE_PASS:
         return "paddle"
+    if counter.match.re is _DARKNET:
+        return "darknet"
+    if counter.match.re is _BASICSR and counter.match.group("i") is not None:
+        return "basicsr"  # (its MessageLogger's `[epoch: 12, iter:   1,000, lr:(...)]`; not its mmsr ancestors' `<epoch:`)
     return _text_framework(text)
 
 
@@ -3460,6 +3469,9 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(paddle.group("i")), paddle, int(paddle.group("e")), base=0)
     if "][" in text and (gan := _GAN_PAIR.match(text)) is not None:
         epoch, per_epoch, done = int(gan.group("e")), int(gan.group("n")), int(gan.group("i"))
+        if gan.group("cpp") is not None:
+            return _Counter((epoch - 1) * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch, base=1,
+                            ends_epoch=done == per_epoch)
         return _Counter(epoch * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch, base=0,
                         ends_epoch=done == per_epoch - 1)
     if "] loss: " in text and (pair := _TUTORIAL_PAIR.match(text)) is not None:
@@ -4985,9 +4997,11 @@ class GenericLogParser(LogReader):
             return Claim.NAME
         if ("Number of trials: " in text or "Trial status: " in text) and sum(
                 1 for body in bodies if _TUNE_STATUS.search(body) is not None) + (
-                2 if "Total run time: " in text or "Wrote the latest version of all result files" in text else 0) >= 2:
+                2 if "Total run time: " in text or "Wrote the latest version of all result files" in text
+                or any(TUNE_ALL_TERMINATED.search(body) for body in bodies if " TERMINATED" in body) else 0) >= 2:
             # Ray Tune's status as its trials run (`Number of trials: 10/10 (10 TERMINATED)`, Ray 2.7's `Trial status: 1
-            # TERMINATED`), twice or once with its end, no step line this reader knows in its head (each trial a run
+            # TERMINATED`), twice or once with its end (or once with every trial terminated), no step line this reader
+            # knows in its head (each trial a run
             # of the one launch; a weaker claim: a reader that knows the file's lines wins)
             return Claim.NAME
         if ("] Trial " in text or "new study created" in text) and sum(
@@ -5218,6 +5232,8 @@ class GenericLogParser(LogReader):
                 # loss: 0.095 - train acc: 97.663 - val loss: ...`): that epoch's line, with no clock
                 epoch = epochs[line.rank][-1]
                 epoch.line, epoch.loss = line.number, float(said.group("v"))
+                if ", PNorm = " in line.text:  # (chemprop's own line: its framework's)
+                    epoch.framework = "chemprop"
             elif (line.ts_ns is None and line.rank in epochs and epochs[line.rank][-1].line is None
                   and line.text[:1] in " {" and _SPLIT_RESULTS.match(line.text) is not None):
                 epochs[line.rank][-1].line = line.number  # an epoch's results per split (`_SPLIT_RESULTS`): its line
@@ -5883,11 +5899,15 @@ class GenericLogParser(LogReader):
                     if counter.match.re is _CLU and len(rows.steps) > before:
                         writer_rows.add(id(rows.steps[-1]))
 
-                    elif (len(rows.steps) > before and set(values) <= {"step_time_s", "data_time_s"} and values
+                    elif (len(rows.steps) > before and values
+                          and (set(values) <= {"step_time_s", "data_time_s"} or set(values) == {"lr"})
                           and (last := rows.steps[-2] if len(rows.steps) > 1 else None) is not None
-                          and last["rank"] == rank and last["step"] == counter.step and last.get("step_time_s") is None):
+                          and last["rank"] == rank and last["step"] == counter.step
+                          and last.get("lr" if set(values) == {"lr"} else "step_time_s") is None):
                         # the step's time on a line of its own right after its metrics' (MindYOLO's `Epoch 35/300,
-                        # Step 4/4, step time: 23330.36 ms` after `Epoch 35/300, Step 4/4, ..., loss: 0.2778, ...`)
+                        # Step 4/4, step time: 23330.36 ms` after `Epoch 35/300, Step 4/4, ..., loss: 0.2778, ...`),
+                        # or its learning rate (Caffe's SGD solver's `sgd_solver.cpp:106] Iteration 100, lr = 0.001`
+                        # after its solver's `solver.cpp:228] Iteration 100, loss = 1.69312`)
                         writer_rows.add(id(rows.steps[-1]))
                     if (rank is None and len(rows.steps) > before and ") " in text
                             and (of_world := _RANK_OF_WORLD.search(text)) is not None):

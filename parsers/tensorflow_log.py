@@ -16,7 +16,8 @@ without a year: the year of the file's dated lines, else of its modification tim
   none, where that line's seconds are a whole number of steps at the rate (TPUEstimator's
   `loss = 6.45, step = 19000 (1816.160 sec)`, then `global_step/sec: 0.550612`: one interval).
 - A line printed twice (python logging and absl both on, or two handlers) is one row: the same
-  step again on the next line of that rank adds what the first lacked (its date).
+  step again on the next line of that rank adds what the first lacked (its date); so is any other
+  message said again on the next line (a save, a restore, the end: one event, dated by its absl copy).
 - Model Garden's Keras `TimeHistory` callback: `TimeHistory: 9.62 seconds, 4.16 examples/second between
   steps 20 and 30`, step 30, the seconds over the steps between (glued after a Keras bar's drawing,
   as a console shows it, it is read where it is).
@@ -26,6 +27,7 @@ without a year: the year of the file's dated lines, else of its modification tim
   from .../model.ckpt-N` a load, Estimator's `Loss for final step: ...` the end of training; a
   restore after that end with no failure or start since is the same process's next `train()` or
   `evaluate()` call (a train-and-evaluate loop): no load, and that end is no end of the run;
+  `Skipping training since max_steps has already saved.` a launch's clean end with no step;
   failures, restarts and NCCL lines are read as in every console log.
 """
 
@@ -61,8 +63,16 @@ _RATE = re.compile(r"global_step/sec: (?P<rate>\d{1,12}(?:\.\d{1,20})?(?:[eE][-+
 _SAVE = re.compile(r"Saving checkpoints? for (?P<step>\d{1,15}) into ")
 _RESTORE = re.compile(r"Restoring parameters from \S*?-(?P<step>\d{1,15})\s*$")
 _FINAL = "Loss for final step: "
+# Estimator's `train()` on a model directory whose checkpoint is at `max_steps` already: the launch returns at once,
+# clean, with no step ("Skipping training since max_steps has already saved.")
+_SKIPPED = "Skipping training since max_steps has already saved."
 # Estimator's `evaluate()`: "Starting to evaluate." until "Finished evaluation at 2019-11-26-15:05:30" (or its
 # "Saving dict for global step N: ..."): the step lines between are its batches', no training steps
+# A message said twice on consecutive lines, by python logging (`INFO:tensorflow:Saving checkpoints for 100 into
+# ...`) and by absl (`I0608 08:29:03.374245 140662724548416 basic_session_run_hooks.py:606] Saving checkpoints ...`),
+# in either order, or by two handlers alike: one message (TensorFlow 1.14 and later print each once to each)
+_PYTHON_TAG = re.compile(r"^(?:INFO|WARNING|ERROR|DEBUG|CRITICAL|FATAL):tensorflow:")
+_ABSL_TAG = re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{1,9}\s{1,8}\d{1,20} [\w.-]{1,200}:\d{1,7}\] ")
 _EVAL_STARTS = "Starting to evaluate."
 _EVAL_ENDS = ("Finished evaluation at ", "Saving dict for global step ")
 # what a new process logs (a failure ended the last one, a start began this one; not the file's first
@@ -124,10 +134,27 @@ class TensorFlowLogParser(LogReader):
         looping: dict[int | None, int] = {}
         loop_ends: list[dict[str, Any]] = []  # the ends of those calls (the last, with no step after it, ends the run)
         evaluating: set[int | None] = set()  # ranks within an Estimator's evaluation
+        said: tuple[int, int | None, str, str] | None = None  # the last line's (number, rank, tag, message)
         for line in lines:
-            if events.scan(line):
-                continue
             text = line.text
+            tag = _PYTHON_TAG.match(text) or _ABSL_TAG.match(text)
+            twin = (tag is not None and said is not None and said[0] == line.number - 1 and said[1] == line.rank
+                    and said[3] == text[tag.end():] and (said[2] != tag.group() or said[2] == text[:tag.end()]))
+            said = None if tag is None or twin else (line.number, line.rank, tag.group(), text[tag.end():])
+            kinds: set[str] = set()  # of the events its first copy made (dated by this copy where they had no date)
+            if twin:
+                for event in reversed(rows.events):
+                    if event["line"] != line.number - 1:
+                        break
+                    kinds.add(event["kind"])
+                    if event["ts_ns"] is None:
+                        event["ts_ns"] = line.ts_ns
+            before = len(rows.events)
+            consumed = events.scan(line)
+            if kinds and len(rows.events) > before:  # (what this copy's date alone says, its process's first dated line, stays)
+                rows.events[before:] = [event for event in rows.events[before:] if event["kind"] not in kinds]
+            if consumed:
+                continue
             if _EVAL_STARTS in text and text.rstrip().endswith(_EVAL_STARTS):
                 evaluating.add(line.rank)
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
@@ -143,6 +170,8 @@ class TensorFlowLogParser(LogReader):
                 # process's lines: training goes on)
                 evaluating.discard(line.rank)
             read = step_line(text) if "step" in text or "Step " in text else None
+            if read is None and twin:
+                continue
             if read is None:
                 if "global_step/sec: " in text and (found := _RATE.search(text)) is not None:
                     value = float(found.group("rate"))
@@ -179,6 +208,9 @@ class TensorFlowLogParser(LogReader):
                     rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                                detail="Estimator: loss for final step")
                     ended[line.rank] = (rows.events[-1], len(rows.events))
+                elif _SKIPPED in text:
+                    rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                               detail="Estimator: no step to train, max_steps saved already")
                 continue
             rule, step, values = read
             row = last.get(line.rank)

@@ -1,0 +1,565 @@
+"""Line rules found on consoles of legacy and non-Python trainers (Caffe, darknet, LibTorch, DL4J through sbt),
+TensorFlow's Estimator, hyperparameter searches (Optuna, Ray Tune), re-identification, knowledge-graph embeddings,
+image restoration and chemistry: the sets of public logs gathered for them. Each block quotes its source and the
+lines; each test's figures are read by hand from them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.conftest import console_connection
+from tests.test_line_rules import _read
+
+# deep-person-reid's (torchreid) engine, a whole run's console as a blog post quotes it (iShoto/testpy @
+# 803eafee361f5332576330d1b2dd767fac630340, codes/20200215_torchreid/docs/article - hatena.md, the stdout block from
+# `=> Start training` to its end; its author's `...` between the first epoch's lines and the last's)
+TORCHREID_TAIL = [
+    '=> Start training',
+    ('Epoch: [1/1][10/404]    Time 0.188 (0.833)      Data 0.000 (0.505)      Loss 6.7096 (6.7458)   '
+     ' Acc 0.00 (0.62) Lr 0.000300     eta 0:05:28'),
+    ('Epoch: [1/1][20/404]    Time 0.190 (0.511)      Data 0.001 (0.253)      Loss 6.7111 (6.8223)   '
+     ' Acc 0.00 (0.94) Lr 0.000300     eta 0:03:16'),
+    ('Epoch: [1/1][30/404]    Time 0.187 (0.404)      Data 0.001 (0.169)      Loss 6.6187 (6.7905)   '
+     ' Acc 0.00 (1.15) Lr 0.000300     eta 0:02:31'),
+    '...',
+    ('Epoch: [60/60][380/404] Time 0.188 (0.202)      Data 0.000 (0.013)      Loss 1.0709 (1.0722)   '
+     ' Acc 100.00 (99.99)      Lr 0.000003     eta 0:00:04'),
+    ('Epoch: [60/60][390/404] Time 0.196 (0.202)      Data 0.001 (0.013)      Loss 1.0650 (1.0722)   '
+     ' Acc 100.00 (99.98)      Lr 0.000003     eta 0:00:02'),
+    ('Epoch: [60/60][400/404] Time 0.194 (0.202)      Data 0.000 (0.012)      Loss 1.0691 (1.0722)   '
+     ' Acc 100.00 (99.98)      Lr 0.000003     eta 0:00:00'),
+    '=> Final test',
+    '##### Evaluating market1501 (source) #####',
+    'Extracting features from query set ...',
+    'Done, obtained 3368-by-2048 matrix',
+    'Extracting features from gallery set ...',
+    'Done, obtained 15913-by-2048 matrix',
+    'Speed: 0.0236 sec/batch',
+    'Computing distance matrix with metric=euclidean ...',
+    'Computing CMC and mAP ...',
+    '** Results **',
+    'mAP: 68.4%',
+    'CMC curve',
+    'Rank-1  : 85.2%',
+    'Rank-5  : 93.6%',
+    'Rank-10 : 95.9%',
+    'Rank-20 : 97.3%',
+    'Checkpoint saved to "../experiments/models/checkpoints/model.pth.tar-60"',
+    '',
+    'Elapsed 1:45:48',
+]
+
+
+def test_torchreids_elapsed_clock_ends_its_run_and_says_how_long(tmp_path: Path) -> None:
+    """`Elapsed 1:45:48`, the engine's last word as `run` returns (after its final test and save): the run's end,
+    1 h 45 min 48 s of it (the file was read with no end)."""
+    _, steps, events = _read(tmp_path, TORCHREID_TAIL)
+    assert len(steps) == sum(1 for t in TORCHREID_TAIL if t.startswith("Epoch: ["))
+    elapsed = TORCHREID_TAIL.index("Elapsed 1:45:48") + 1
+    assert [(e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"] == [
+        (elapsed, 1 * 3600 + 45 * 60 + 48)]
+
+
+# DGL-KE's `dglke_train` at its run's end, as a project's README quotes it (the search index's file id 30649309063, a
+# README titled "KGR", dglke 0.1.2, its "train" block): each worker's time, then the training's, then the save
+DGLKE_END = [
+    '[proc 0][Train](79872/80000) average pos_loss: 0.17877843778114766',
+    '[proc 0][Train](79872/80000) average neg_loss: 0.26976426748296944',
+    '[proc 0][Train](79872/80000) average loss: 0.2242713526429725',
+    '[proc 0][Train](79872/80000) average regularization: 0.041346013596921694',
+    '[proc 0][Train] 1024 steps take 11.777 seconds',
+    '[proc 0]sample: 1.083, forward: 4.238, backward: 3.993, update: 2.457',
+    'proc 0 takes 869.088 seconds',
+    'training takes 874.0371513366699 seconds',
+    'Save model to ckpts/ComplEx_mydataset_0',
+]
+
+
+def test_dglkes_training_takes_line_ends_the_run(tmp_path: Path) -> None:
+    """`training takes 874.0371513366699 seconds`, printed once the workers have joined: the run's end, its training
+    874.04 s long (the run's end was `unknown`); `proc 0 takes 869.088 seconds`, one worker's, is none."""
+    _, _, events = _read(tmp_path, DGLKE_END)
+    ends = [(e["line"], e["duration_s"]) for e in events if e["kind"] == "attempt_end"]
+    assert ends == [(DGLKE_END.index("training takes 874.0371513366699 seconds") + 1, 874.0371513366699)]
+
+
+# pytorch/examples' C++ DCGAN (LibTorch), its README's run (pytorch/examples @ 537ccd918e64f186866af4f497796860ca82c56f,
+# cpp/dcgan/README.md, the `$ ./dcgan` block): `[epoch/epochs][batch/batches]`, both counted from 1, and a checkpoint
+# written every 200 batches
+CPP_DCGAN = [
+    '$ ./dcgan',
+    '[ 1/30][200/938] D_loss: 0.4953 | G_loss: 4.0195',
+    '-> checkpoint 1',
+    '[ 1/30][400/938] D_loss: 0.3610 | G_loss: 4.8148',
+    '-> checkpoint 2',
+    '[ 1/30][600/938] D_loss: 0.4072 | G_loss: 4.36760',
+    '-> checkpoint 3',
+    '[ 1/30][800/938] D_loss: 0.4444 | G_loss: 4.0250',
+    '-> checkpoint 4',
+    '[ 2/30][200/938] D_loss: 0.3761 | G_loss: 3.8790',
+    '-> checkpoint 5',
+    '[ 2/30][400/938] D_loss: 0.3977 | G_loss: 3.3315',
+    '-> checkpoint 6',
+    '[ 2/30][600/938] D_loss: 0.3815 | G_loss: 3.5696',
+    '-> checkpoint 7',
+    '[ 2/30][800/938] D_loss: 0.4039 | G_loss: 3.2759',
+    '-> checkpoint 8',
+    '[ 3/30][200/938] D_loss: 0.4236 | G_loss: 4.5132',
+    '-> checkpoint 9',
+    '[ 3/30][400/938] D_loss: 0.3645 | G_loss: 3.9759',
+    '-> checkpoint 10',
+    '...',
+]
+
+
+def test_libtorchs_dcgan_counts_its_batches_from_one_and_says_each_checkpoint_written(tmp_path: Path) -> None:
+    """`[ 2/30][200/938] D_loss: ...`: epoch 2's batch 200 of 938, the run's batch 938 + 200 = 1138 (the file was
+    refused: the padded counts and `D_loss:` not read); `-> checkpoint 5`, printed once the models are written: a
+    save's end."""
+    _, steps, events = _read(tmp_path, CPP_DCGAN)
+    printed = [(int(m[1]), int(m[2]), int(m[3])) for t in CPP_DCGAN
+               if (m := re.match(r"\[ ?(\d+)/30\]\[(\d+)/(\d+)\]", t))]
+    assert [s["step"] for s in steps] == [(epoch - 1) * per_epoch + batch for epoch, batch, per_epoch in printed] == [
+        200, 400, 600, 800, 1138, 1338, 1538, 1738, 2076, 2276]
+    saves = [i for i, t in enumerate(CPP_DCGAN, 1) if t.startswith("-> checkpoint ")]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saves and len(saves) == 10
+
+
+# A DL4J trainer run through sbt, its README's sample output (eltherion/dl4j-captcha-breaker-example, README.md, the
+# sample-output block; the search index's file id 51632406259): the run's last epochs, the author's `[...]`, and
+# sbt's verdict on the `run` it ran
+DL4J_SBT = [
+    ('00:44:59.004 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.trainer.ModelTrainerImp'
+     'l - Starting learning model...'),
+    ('00:44:59.009 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.trainer.ModelTrainerImp'
+     'l - Epoch number: 0/400.'),
+    '00:44:59.163 [ADSI prefetch thread] DEBUG org.nd4j.linalg.memory.abstracts.Nd4jWorkspace - Steps: 5',
+    ('00:44:59.291 [run-main-0] INFO org.deeplearning4j.optimize.listeners.ScoreIterationListener - S'
+     'core at iteration 0 is 3.5982189178466797'),
+    ('00:45:09.677 [run-main-0] DEBUG org.deeplearning4j.datasets.iterator.AsyncDataSetIterator - Man'
+     'ually destroying ADSI workspace'),
+    ('00:45:09.678 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.trainer.ModelTrainerImp'
+     'l - Epoch number: 1/400.'),
+    '[...]',
+    ('01:22:55.103 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.trainer.ModelTrainerImp'
+     'l - Epoch number: 399/400.'),
+    '01:22:55.104 [ADSI prefetch thread] DEBUG org.nd4j.linalg.memory.abstracts.Nd4jWorkspace - Steps: 5',
+    ('01:22:56.977 [run-main-0] INFO org.deeplearning4j.optimize.listeners.ScoreIterationListener - S'
+     'core at iteration 129000 is 0.016332276165485382'),
+    ('01:22:59.836 [run-main-0] DEBUG org.deeplearning4j.datasets.iterator.AsyncDataSetIterator - Man'
+     'ually destroying ADSI workspace'),
+    ('01:22:59.836 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.trainer.ModelTrainerImp'
+     'l - Learning model finished.'),
+    ('01:23:00.467 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.Main$ - Trained model a'
+     'ccuracy on testing set is: 0.9461873638344227.'),
+    ('01:23:16.964 [run-main-0] INFO com.datart.captcha_breaker.examples.dl4j.Main$ - Trained model a'
+     'ccuracy on testing set of captcha images (5 alphanums) is: 0.23 (230/1000 correctly predicted).'),
+    '[success] Total time: 2454 s, completed Apr 15, 2019, 1:23:17 AM',
+]
+
+
+def test_sbts_success_verdict_ends_the_jvm_run_it_ran(tmp_path: Path) -> None:
+    """`[success] Total time: 2454 s, completed Apr 15, 2019, 1:23:17 AM`: the command sbt ran returned clean, the
+    run's end (it was `unknown`, stopped without a word)."""
+    con = console_connection(tmp_path, DL4J_SBT)
+    verdict = next(i for i, t in enumerate(DL4J_SBT, 1) if t.startswith("[success] Total time: "))
+    assert con.execute("select line from log_events where kind = 'attempt_end'").fetchall() == [(verdict,)]
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
+
+
+def test_sbts_error_verdict_is_a_failure(tmp_path: Path) -> None:
+    """sbt's `[error]` verdict (the same line, the command failed: a tiny malformed twin of the quoted one) is a
+    crash, not an end."""
+    lines = [t.replace("[success]", "[error]") for t in DL4J_SBT]
+    _, _, events = _read(tmp_path, lines)
+    assert [e["kind"] for e in events if e["kind"] in ("crash", "attempt_end")] == ["crash"]
+
+
+# hipCaffe's CIFAR10_quick on an AMD GPU (aieater/rocm_caffe_informations @ 53a8e1f2c8927d0a0fc3f0b6f826c17ae3dc2155,
+# README.md, the "CIFAR10" block, its lines 804-818): the solver's step line, its net's output, then the SGD
+# solver's learning rate for the same iteration
+CAFFE_SGD = [
+    'I0331 11:06:34.719099 24302 caffe.cpp:251] Starting Optimization',
+    'I0331 11:06:34.719105 24302 solver.cpp:279] Solving CIFAR10_quick',
+    'I0331 11:06:34.719110 24302 solver.cpp:280] Learning Rate Policy: fixed',
+    'I0331 11:06:34.719523 24302 solver.cpp:337] Iteration 0, Testing net (#0)',
+    'I0331 11:06:34.916335 24302 solver.cpp:404]     Test net output #0: accuracy = 0.0963',
+    ('I0331 11:06:34.916357 24302 solver.cpp:404]     Test net output #1: loss = 2.3027 (* 1 = 2.3027'
+     ' loss)'),
+    'I0331 11:06:34.923990 24302 solver.cpp:228] Iteration 0, loss = 230.337',
+    ('I0331 11:06:34.924002 24302 solver.cpp:244]     Train net output #0: loss = 2.30337 (* 1 = 2.30'
+     '337 loss)'),
+    'I0331 11:06:34.924007 24302 sgd_solver.cpp:106] Iteration 0, lr = 0.001',
+    'I0331 11:06:35.254720 24302 solver.cpp:228] Iteration 100, loss = 1.69312',
+    ('I0331 11:06:35.254740 24302 solver.cpp:244]     Train net output #0: loss = 1.69312 (* 1 = 1.69'
+     '312 loss)'),
+    'I0331 11:06:35.254745 24302 sgd_solver.cpp:106] Iteration 100, lr = 0.001',
+    'I0331 11:06:35.590265 24302 solver.cpp:228] Iteration 200, loss = 1.70744',
+    ('I0331 11:06:35.590287 24302 solver.cpp:244]     Train net output #0: loss = 1.70743 (* 1 = 1.70'
+     '743 loss)'),
+    'I0331 11:06:35.590291 24302 sgd_solver.cpp:106] Iteration 200, lr = 0.001',
+]
+
+
+def test_caffes_learning_rate_line_is_its_iterations_not_another_step(tmp_path: Path) -> None:
+    """`sgd_solver.cpp:106] Iteration 100, lr = 0.001` after `solver.cpp:228] Iteration 100, loss = 1.69312`: one
+    step, 100, its loss and its learning rate (each iteration was two rows, one with the loss, one with the lr)."""
+    _, steps, _ = _read(tmp_path, CAFFE_SGD)
+    losses = [(int(m[1]), float(m[2])) for t in CAFFE_SGD
+              if (m := re.search(r"solver\.cpp:228\] Iteration (\d+), loss = (\S+)", t))]
+    rates = {int(m[1]): float(m[2]) for t in CAFFE_SGD
+             if (m := re.search(r"sgd_solver\.cpp:106\] Iteration (\d+), lr = (\S+)", t))}
+    assert [(s["step"], s["loss"], s["lr"]) for s in steps] == [(step, loss, rates[step]) for step, loss in losses]
+    assert len(steps) == 3 and {s["framework"] for s in steps} == {"caffe"}
+
+
+# tensor2tensor's trainer (TensorFlow 1.15's Estimator) appended to one file across four launches, each message
+# printed by python logging and again by absl (EnigmaZhang/NLP @ 1d2e6d17012fe51fdf57ec8c6ad91365e733727b,
+# MyNLP/output/train_default.log, lines 827-842: the last launch's end; lines 71-93: the first launch's end and the
+# second's start)
+T2T_END = [
+    'INFO:tensorflow:loss = 4.23082, step = 9800 (2.523 sec)',
+    ('I0608 08:33:16.735079 140662724548416 basic_session_run_hooks.py:260] loss = 4.23082, step = 98'
+     '00 (2.523 sec)'),
+    'INFO:tensorflow:global_step/sec: 40.6737',
+    'I0608 08:33:19.192143 140662724548416 basic_session_run_hooks.py:692] global_step/sec: 40.6737',
+    'INFO:tensorflow:loss = 4.8111672, step = 9900 (2.458 sec)',
+    ('I0608 08:33:19.193276 140662724548416 basic_session_run_hooks.py:260] loss = 4.8111672, step = '
+     '9900 (2.458 sec)'),
+    'INFO:tensorflow:Saving checkpoints for 10000 into ./output/model.ckpt.',
+    ('I0608 08:33:21.636284 140662724548416 basic_session_run_hooks.py:606] Saving checkpoints for 10'
+     '000 into ./output/model.ckpt.'),
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/envs/NLP/lib/python3.7/site-packages/t'
+     'ensorflow_core/python/training/saver.py:963: remove_checkpoint (from tensorflow.python.training'
+     '.checkpoint_management) is deprecated and will be removed in a future version.'),
+    'Instructions for updating:',
+    'Use standard file APIs to delete files with this prefix.',
+    ('W0608 08:33:21.728592 140662724548416 deprecation.py:323] From /home/zhangxiaotiannew/anaconda3'
+     '/envs/NLP/lib/python3.7/site-packages/tensorflow_core/python/training/saver.py:963: remove_chec'
+     'kpoint (from tensorflow.python.training.checkpoint_management) is deprecated and will be remove'
+     'd in a future version.'),
+    'Instructions for updating:',
+    'Use standard file APIs to delete files with this prefix.',
+    'INFO:tensorflow:Loss for final step: 4.721457.',
+    'I0608 08:33:22.351781 140662724548416 estimator.py:371] Loss for final step: 4.721457.',
+]
+T2T_SKIPPED = [
+    ("WARNING:tensorflow:Estimator's model_fn (<function T2TModel.make_estimator_model_fn.<locals>.wr"
+     'apping_model_fn at 0x7f8bdd9aca70>) includes params argument, but params are not passed to Esti'
+     'mator.'),
+    ("W0608 08:20:58.482959 140240451675968 model_fn.py:630] Estimator's model_fn (<function T2TModel"
+     '.make_estimator_model_fn.<locals>.wrapping_model_fn at 0x7f8bdd9aca70>) includes params argumen'
+     't, but params are not passed to Estimator.'),
+    'INFO:tensorflow:Skipping training since max_steps has already saved.',
+    ('I0608 08:20:58.488113 140240451675968 estimator.py:363] Skipping training since max_steps has a'
+     'lready saved.'),
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/lib/python3.7/site-packages/tensorflow'
+     '_gan/python/estimator/tpu_gan_estimator.py:42: The name tf.estimator.tpu.TPUEstimator is deprec'
+     'ated. Please use tf.compat.v1.estimator.tpu.TPUEstimator instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/lib/python3.7/site-packages/tensorflow'
+     '_gan/python/estimator/tpu_gan_estimator.py:42: The name tf.estimator.tpu.TPUEstimator is deprec'
+     'ated. Please use tf.compat.v1.estimator.tpu.TPUEstimator instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/bin/t2t-trainer:32: The name tf.loggin'
+     'g.set_verbosity is deprecated. Please use tf.compat.v1.logging.set_verbosity instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/bin/t2t-trainer:32: The name tf.loggin'
+     'g.set_verbosity is deprecated. Please use tf.compat.v1.logging.set_verbosity instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/bin/t2t-trainer:32: The name tf.loggin'
+     'g.INFO is deprecated. Please use tf.compat.v1.logging.INFO instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/bin/t2t-trainer:32: The name tf.loggin'
+     'g.INFO is deprecated. Please use tf.compat.v1.logging.INFO instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/bin/t2t-trainer:33: The name tf.app.ru'
+     'n is deprecated. Please use tf.compat.v1.app.run instead.'),
+    '',
+    ('WARNING:tensorflow:From /home/zhangxiaotiannew/anaconda3/bin/t2t-trainer:33: The name tf.app.ru'
+     'n is deprecated. Please use tf.compat.v1.app.run instead.'),
+    '',
+    'INFO:tensorflow:Importing user module usr_dir from path /home/zhangxiaotiannew/NLP/MyNLP',
+    ('I0608 08:24:55.797800 140038971324224 usr_dir.py:43] Importing user module usr_dir from path /h'
+     'ome/zhangxiaotiannew/NLP/MyNLP'),
+    'INFO:tensorflow:Loading hparams from existing json ./output/hparams.json',
+]
+
+
+def _ns_of(text: str) -> float:
+    """The seconds of the day of an absl line's header (`I0608 08:33:21.636284 ...`)."""
+    clock = re.match(r"[IWEF]\d{4} (\d\d):(\d\d):(\d\d\.\d+) ", text)
+    assert clock is not None
+    return int(clock[1]) * 3600 + int(clock[2]) * 60 + float(clock[3])
+
+
+def test_tensorflows_messages_said_twice_are_one_event_dated_by_absl(tmp_path: Path) -> None:
+    """`INFO:tensorflow:Saving checkpoints for 10000 into ...`, then absl's `I0608 08:33:21.636284 ...
+    basic_session_run_hooks.py:606] Saving checkpoints for 10000 into ...`: one save (it was two, the first
+    undated), at absl's time; `Loss for final step` likewise one end."""
+    _, steps, events = _read(tmp_path, T2T_END)
+    assert [s["step"] for s in steps] == [9800, 9900]
+    save = next(i for i, t in enumerate(T2T_END) if t.startswith("I0608") and "Saving checkpoints for 10000" in t)
+    end = next(i for i, t in enumerate(T2T_END) if t.startswith("I0608") and "Loss for final step" in t)
+    step = next(i for i, t in enumerate(T2T_END) if t.startswith("I0608") and "step = 9900" in t)
+    said = [e for e in events if e["kind"] != "attempt_start"]  # (the first dated line's start aside)
+    got = [(e["kind"], e["line"], e["step"]) for e in said]
+    assert got == [("checkpoint_save_start", save, 10000), ("attempt_end", end, None)]  # (the first copies' lines)
+    last = steps[-1]["end_ns"]
+    assert [round((e["ts_ns"] - last) / 1e9, 6) for e in said] == [
+        round(_ns_of(T2T_END[save]) - _ns_of(T2T_END[step]), 6), round(_ns_of(T2T_END[end]) - _ns_of(T2T_END[step]), 6)]
+
+
+def test_estimators_skipped_training_is_its_launchs_clean_end(tmp_path: Path) -> None:
+    """`Skipping training since max_steps has already saved.` (said twice, python logging's and absl's): the launch
+    returned with nothing to train, a clean end (it was read as a silent stop, the next launch a restart after a
+    failure)."""
+    _, _, events = _read(tmp_path, T2T_SKIPPED, parser_name="tensorflow")  # (no step in it: claimed by a whole file's)
+    skipped = T2T_SKIPPED.index("INFO:tensorflow:Skipping training since max_steps has already saved.")
+    assert [(e["line"], e["kind"]) for e in events if e["kind"] == "attempt_end"] == [(skipped + 1, "attempt_end")]
+    absl = T2T_SKIPPED[skipped + 1]
+    assert absl.endswith("Skipping training since max_steps has already saved.")
+    first = next(i for i, t in enumerate(T2T_SKIPPED) if re.match(r"[IWEF]\d{4} ", t))  # (the excerpt's first dated line)
+    end = next(e for e in events if e["kind"] == "attempt_end")
+    start = next(e for e in events if e["kind"] == "attempt_start" and e["line"] == first + 1)
+    assert round((end["ts_ns"] - start["ts_ns"]) / 1e9, 6) == round(_ns_of(absl) - _ns_of(T2T_SKIPPED[first]), 6)
+
+
+# Optuna's example's summary once the study returned (the search index's file id 28228019806, a README of a text
+# classifier's tuning, the same layout as jasoncao11/nlp-notebook's 2-5.DPCNN/README.md): the last trials, then it
+OPTUNA_STATISTICS = [
+    '[I 2021-04-13 17:40:27,771] Trial 5 pruned. ',
+    ("[I 2021-04-13 17:42:18,497] Trial 6 finished with value: 0.9321428571428572 and parameters: {'n"
+     "_embedding': 250, 'hidden_size': 124, 'optimizer': 'Adam', 'lr': 0.021200314994974392}. Best is"
+     ' trial 1 with value: 0.9542857142857143.'),
+    '[I 2021-04-13 17:42:29,568] Trial 7 pruned. ',
+    'Study statistics: ',
+    '  Number of finished trials:  8',
+    '  Number of pruned trials:  2',
+    '  Number of complete trials:  6',
+    'Best trial:',
+]
+
+
+def test_optunas_study_statistics_end_the_study(tmp_path: Path) -> None:
+    """`Study statistics: `, printed once `study.optimize` returned: the run's end (it was `unknown`)."""
+    con = console_connection(tmp_path, OPTUNA_STATISTICS)
+    said = OPTUNA_STATISTICS.index("Study statistics: ") + 1
+    assert con.execute("select line from log_events where kind = 'attempt_end'").fetchall() == [(said,)]
+    assert con.execute("select end_reason from attempts").fetchall() == [("completed",)]
+
+
+# Ray Tune's legacy reporter's last status, its table cut after a few rows (S-Lab-System-Group/Hydro @
+# 031b0922b44cb2eb4252f74b32f063bc33bd526d, README.md, the output block of `3_example_ray.py`)
+TUNE_LEGACY_DONE = [
+    '== Status ==',
+    'Current time: 2023-04-25 09:46:21 (running for 01:06:05.40)',
+    'Memory usage on this node: 96.5/251.5 GiB ',
+    'Using FIFO scheduling algorithm.',
+    ('Resources requested: 0/64 CPUs, 0/4 GPUs, 0.0/159.49 GiB heap, 0.0/72.34 GiB objects (0.0/1.0 a'
+     'ccelerator_type:G)'),
+    ("Current best trial: befae_00002 with val_acc=0.9161 and parameters={'train_loop_config': {'lr':"
+     " 0.1102, 'momentum': 0.584, 'batch_size': 128, 'gamma': 0.14, 'dataset': 'cifar10', 'seed': 10}"
+     '}'),
+    'Result logdir: /home/qhhu/ray_results/TorchTrainer_2023-04-25_08-40-15',
+    'Number of trials: 50/50 (50 TERMINATED)',
+    ('+--------------------------+------------+----------------------+------------------------+------'
+     '------------------+------------------------+------------------------+--------+-----------------'
+     '-+----------+-----------+--------------+'),
+    ('| Trial name               | status     | loc                  |   train_loop_config/ba |   tra'
+     'in_loop_config/ga |   train_loop_config/lr |   train_loop_config/mo |   iter |   total time (s)'
+     ' |     loss |   val_acc |   _timestamp |'),
+    ('|                          |            |                      |               tch_size |      '
+     '              mma |                        |                 mentum |        |                 '
+     ' |          |           |              |'),
+    ('|--------------------------+------------+----------------------+------------------------+------'
+     '------------------+------------------------+------------------------+--------+-----------------'
+     '-+----------+-----------+--------------|'),
+]
+# Ray 2.5's status once its trials are done, then the example's own words (jimthompson5802/devcontainer_testbed @
+# a1797e5ab29300b063d89204b8bd7ac4b37da957, tune-lightning/README.md, the first text block, its lines from the status)
+TUNE_NEW_DONE = [
+    'Trial status: 15 TERMINATED',
+    'Current time: 2023-08-23 11:26:19. Total running time: 38s',
+    'Logical resource usage: 1.0/12 CPUs, 0/0 GPUs',
+    ("Current best trial: cadb3_00001 with loss=2.8482649326324463 and params={'layer_1_size': 32, 'l"
+     "ayer_2_size': 64, 'lr': 0.0030709044950215166, 'batch_size': 128}"),
+    ('╭──────────────────────────────────────────────────────────────────────────────────────────────'
+     '─────────────────────────────────────────────────────────╮'),
+    ('│ Trial name                          status         layer_1_size     layer_2_size            l'
+     'r     batch_size     iter     total time (s)        loss │'),
+    ('├──────────────────────────────────────────────────────────────────────────────────────────────'
+     '─────────────────────────────────────────────────────────┤'),
+    ('│ train_regression_tune_cadb3_00000   TERMINATED               64              256   0.0966731 '
+     '             128        1            8.28052    15.0024  │'),
+    ('│ train_regression_tune_cadb3_00001   TERMINATED               32               64   0.0030709 '
+     '             128       10           31.3613      2.84826 │'),
+    ('│ train_regression_tune_cadb3_00002   TERMINATED               32              128   0.00071243'
+     '2            128        1            7.75519    10.473   │'),
+    ('│ train_regression_tune_cadb3_00003   TERMINATED               32              256   0.00897816'
+     '              32        2           12.4848      6.79994 │'),
+    ('│ train_regression_tune_cadb3_00004   TERMINATED              128               64   0.0763211 '
+     '              64        1            8.21568    14.3156  │'),
+    ('│ train_regression_tune_cadb3_00005   TERMINATED               64               64   0.00043119'
+     '6             64        1            7.63368    10.8616  │'),
+    ('│ train_regression_tune_cadb3_00006   TERMINATED               64              256   0.00653935'
+     '             128        1            7.97538     8.02104 │'),
+    ('│ train_regression_tune_cadb3_00007   TERMINATED              128               64   0.00100462'
+     '              32        4           18.1214      4.1151  │'),
+    ('│ train_regression_tune_cadb3_00008   TERMINATED               64               64   0.0120265 '
+     '             128        2           12.6317      6.2848  │'),
+    ('│ train_regression_tune_cadb3_00009   TERMINATED               64              256   0.00117377'
+     '             128        2           12.6097      5.30926 │'),
+    ('│ train_regression_tune_cadb3_00010   TERMINATED               64              256   0.00020528'
+     '1             32        1            7.91921    10.8161  │'),
+    ('│ train_regression_tune_cadb3_00011   TERMINATED               32               64   0.00010019'
+     '7             32        1            7.65976   147.559   │'),
+    ('│ train_regression_tune_cadb3_00012   TERMINATED              128               64   0.00034590'
+     '8             64        1            4.94285     9.27375 │'),
+    ('│ train_regression_tune_cadb3_00013   TERMINATED               32              128   0.00023134'
+     '3             32        1            4.75394    14.5319  │'),
+    ('│ train_regression_tune_cadb3_00014   TERMINATED               64               64   0.0098322 '
+     '              64        2            7.43764     5.99576 │'),
+    ('╰──────────────────────────────────────────────────────────────────────────────────────────────'
+     '─────────────────────────────────────────────────────────╯'),
+    '',
+    'Best hyperparameters found were:',
+    '  loss metric: 2.8482649326324463',
+    "  config: {'layer_1_size': 32, 'layer_2_size': 64, 'lr': 0.0030709044950215166, 'batch_size': 128}",
+    'Done!',
+]
+
+
+def test_ray_tunes_status_with_every_trial_terminated_is_its_end(tmp_path: Path) -> None:
+    """`Number of trials: 50/50 (50 TERMINATED)` and `Trial status: 15 TERMINATED`: every trial stopped, none to
+    come, the run's end (both files were refused or `unknown`: Tune's last words, `Total run time: ...`, are not in
+    them)."""
+    for name, lines, status in (("legacy", TUNE_LEGACY_DONE, "Number of trials: 50/50 (50 TERMINATED)"),
+                                ("new", TUNE_NEW_DONE, "Trial status: 15 TERMINATED")):
+        (tmp_path / name).mkdir()
+        con = console_connection(tmp_path / name, lines)
+        assert con.execute("select line from log_events where kind = 'attempt_end'").fetchall() == [
+            (lines.index(status) + 1,)], name
+        assert con.execute("select end_reason from attempts").fetchall() == [("completed",)], name
+
+
+def test_ray_tunes_status_with_a_trial_running_is_no_end(tmp_path: Path) -> None:
+    """The same status with a trial still running (`(49 TERMINATED, 1 RUNNING)`; a tiny altered twin of the quoted
+    block): no end."""
+    lines = [t.replace("(50 TERMINATED)", "(49 TERMINATED, 1 RUNNING)") for t in TUNE_LEGACY_DONE]
+    lines += [t.replace("Trial status: 15 TERMINATED", "Trial status: 14 TERMINATED | 1 RUNNING") for t in TUNE_NEW_DONE
+              if t != "Done!"]
+    _, _, events = _read(tmp_path, lines)
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+# llm.sycl's README's run (gajanan-choudhary/llm.sycl @ 3aef7fb5560a2b2732e588e62c23c220f1413c46, README.md, the
+# "output like" block): its author's marker where lines were cut
+SYCL_TRUNCATED = [
+    'All available SYCL devices:',
+    '[cuda:gpu][cuda:0] NVIDIA CUDA BACKEND, NVIDIA H100 PCIe 9.0 [CUDA 12.6]',
+    '<------------- Truncated ------------->',
+    ('clang++ -O3 -fsycl -fno-sycl-id-queries-fit-in-int -std=c++17 -DLLMSYCL -march=native -ffp-mode'
+     'l=precise -DTIMEPROFILE=1 -DSYCL_CUDA -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend='
+     'nvptx64-nvidia-cuda --cuda-gpu-arch=sm_90   train_gpt2.sycl.cpp -lsycl -lOpenCL -o train_gpt2sy'
+     'cl'),
+    ('clang++ -O3 -fsycl -fno-sycl-id-queries-fit-in-int -std=c++17 -DLLMSYCL -march=native -ffp-mode'
+     'l=precise -DTIMEPROFILE=1 -DSYCL_CUDA -fsycl-targets=nvptx64-nvidia-cuda -Xsycl-target-backend='
+     'nvptx64-nvidia-cuda --cuda-gpu-arch=sm_90   test_gpt2.sycl.cpp -lsycl -lOpenCL -o test_gpt2sycl'),
+    'Submit training run: train_gp2sycl',
+]
+
+
+def test_a_truncated_marker_is_an_elision(tmp_path: Path) -> None:
+    """`<------------- Truncated ------------->`: lines were cut out there (no gap in the run)."""
+    _, _, events = _read(tmp_path, SYCL_TRUNCATED, parser_name="generic_log")  # (its steps cut: claimed by a whole file's)
+    marker = SYCL_TRUNCATED.index("<------------- Truncated ------------->") + 1
+    assert [(e["line"], e["kind"]) for e in events] == [(marker, "elision")]
+
+
+# A diffusion pretraining's Chinese-language logger (2021010740135/EDT_CODE @ c39babd453f0f27e67cac18c2dad04526d2663e7,
+# train.log, lines 7-12): each better model saved, `已保存为: <file>` ("saved as")
+EDT_SAVES = [
+    '2026-05-12 12:09:33,770 - INFO - [Train] Epoch 001: loss = 0.019304',
+    '2026-05-12 12:09:42,781 - INFO - [Diff-Val(Test-Normal)] Epoch 001 (Deterministic): loss = 0.007187',
+    ('2026-05-12 12:09:42,852 - INFO - 🌟 发现当前最优扩散模型 (Epoch 1) | 验证集损失: 0.007187 | 已保存为: best_diffusio'
+     'n_epoch_001_raw.pth'),
+    '2026-05-12 12:12:33,486 - INFO - [Train] Epoch 002: loss = 0.007488',
+    '2026-05-12 12:12:41,640 - INFO - [Diff-Val(Test-Normal)] Epoch 002 (Deterministic): loss = 0.006093',
+    ('2026-05-12 12:12:41,717 - INFO - 🌟 发现当前最优扩散模型 (Epoch 2) | 验证集损失: 0.006093 | 已保存为: best_diffusio'
+     'n_epoch_002_raw.pth'),
+]
+
+
+def test_a_model_saved_as_a_file_in_chinese_is_a_save(tmp_path: Path) -> None:
+    """`... | 已保存为: best_diffusion_epoch_001_raw.pth`: the model written (no save was read)."""
+    _, _, events = _read(tmp_path, EDT_SAVES)
+    saved = [i for i, t in enumerate(EDT_SAVES, 1) if "已保存为: " in t and t.endswith(".pth")]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved and len(saved) == 2
+
+
+def test_an_image_saved_as_a_file_in_chinese_is_no_save(tmp_path: Path) -> None:
+    """The same line naming an image (`已保存为: sample_001.png`; a tiny altered twin): no save."""
+    lines = [t.replace("best_diffusion_epoch_001_raw.pth", "sample_001.png") for t in EDT_SAVES]
+    _, _, events = _read(tmp_path, lines)
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [
+        i for i, t in enumerate(lines, 1) if "已保存为: " in t and t.endswith(".pth")] == [6]
+
+
+# chemprop v1's verbose.log (MolecularAI/QSARtuna @ 67caaabf45bb6fba465327e58c0f63b0615689ae,
+# tests/data/DRD2/subset-100/save/verbose.log, lines 176-182)
+CHEMPROP_EPOCHS = [
+    'Epoch 5',
+    'Validation rmse = 65.576034',
+    'Epoch 6',
+    'Loss = 9.0163e-01, PNorm = 34.0291, GNorm = 1.4338, lr_0 = 3.7276e-04',
+    'Validation rmse = 63.141810',
+    'Epoch 7',
+    'Validation rmse = 62.903228',
+]
+# BasicSR's MessageLogger in BioIR's training (jaxhur/BioIR, README.md, the block under "报错："; the search index's
+# file id 55110972188)
+BIOIR_STEPS = [
+    ('2026-07-01 13:44:24,487 INFO: [BioIR..][epoch:  9, iter:     600, lr:(1.000e-03,)] [eta: 2 days'
+     ', 1:17:14, time (data): 0.400 (0.001)] l_pix: 2.5254e-01 l_fft: 2.0704e-01 '),
+    ('2026-07-01 13:45:22,187 INFO: [BioIR..][epoch: 11, iter:     700, lr:(1.000e-03,)] [eta: 2 days'
+     ', 1:05:07, time (data): 0.500 (0.002)] l_pix: 1.4189e-01 l_fft: 2.2359e-01 '),
+    ('2026-07-01 13:46:18,987 INFO: [BioIR..][epoch: 13, iter:     800, lr:(1.000e-03,)] [eta: 2 days'
+     ', 0:50:11, time (data): 0.500 (0.002)] l_pix: 1.1954e-01 l_fft: 1.4908e-01 '),
+    ('2026-07-01 13:47:16,387 INFO: [BioIR..][epoch: 14, iter:     900, lr:(1.000e-03,)] [eta: 2 days'
+     ', 0:41:41, time (data): 0.400 (0.002)] l_pix: 1.0878e-01 l_fft: 2.0784e-01 '),
+    ('2026-07-01 13:48:17,587 INFO: [BioIR..][epoch: 16, iter:   1,000, lr:(1.000e-03,)] [eta: 2 days'
+     ', 0:53:36, time (data): 0.500 (0.002)] l_pix: 1.1841e-01 l_fft: 1.5606e-01 '),
+    '2026-07-01 13:48:17,587 INFO: Saving models and training states.',
+]
+# darknet (AlexeyAB's YOLOv4) at the end of a run, a project's README's block (the search index's file id
+# 37845591851; its links name PedroFilhoEng/smart-city-canaa)
+DARKNET_STEPS = [
+    (' 3996: 1.369911, 1.617500 avg loss, 0.000010 rate, 8.128796 seconds, 191808 images, 0.161254 ho'
+     'urs left'),
+    'Loaded: 0.000036 seconds',
+    '',
+    ' (next mAP calculation at 4000 iterations) ',
+    ' Last accuracy mAP@0.5 = 90.01 %, best = 90.37 % ',
+    (' 3997: 1.503854, 1.606135 avg loss, 0.000010 rate, 8.090233 seconds, 191856 images, 0.159732 ho'
+     'urs left'),
+    'Loaded: 0.000039 seconds',
+    '',
+    ' (next mAP calculation at 4000 iterations) ',
+    ' Last accuracy mAP@0.5 = 90.01 %, best = 90.37 % ',
+    (' 3998: 1.252686, 1.570790 avg loss, 0.000010 rate, 8.194810 seconds, 191904 images, 0.158202 ho'
+     'urs left'),
+]
+
+
+def test_frameworks_named_by_their_own_step_lines(tmp_path: Path) -> None:
+    """chemprop's `Loss = ..., PNorm = ..., GNorm = ...`, BasicSR's `[BioIR..][epoch:  9, iter:     600, lr:(...)]`,
+    darknet's ` 3996: 1.369911, 1.617500 avg loss, ...`: each its framework's (all three were `generic`)."""
+    for name, lines, framework, count in (
+            ("chemprop", CHEMPROP_EPOCHS, "chemprop", 1),
+            ("basicsr", BIOIR_STEPS, "basicsr", sum(1 for t in BIOIR_STEPS if ", iter: " in t)),
+            ("darknet", DARKNET_STEPS, "darknet", sum(1 for t in DARKNET_STEPS if " avg loss, " in t))):
+        (tmp_path / name).mkdir()
+        _, steps, _ = _read(tmp_path / name, lines, parser_name="generic_log")  # (excerpts: claimed by a whole file's)
+        assert [s["framework"] for s in steps] == [framework] * count, name
