@@ -343,6 +343,9 @@ _TUNE_INTERRUPTED = re.compile(r"\bStop signal received \(e\.g\. via SIGINT/Ctrl
 # to '...' in 0.0066s."
 _TUNE_END = re.compile(r"\bTotal run time: \d{1,12}(?:\.\d{1,6})? seconds \(\d{1,12}(?:\.\d{1,6})? seconds for the tuning loop\)"
                        r"|\btune\.py:\d{1,6} -- Wrote the latest version of all result files and experiment state to ")
+# tf_cnn_benchmarks once its last batch is done (the Horovod and Kubeflow MPIJob examples' benchmark), between rules:
+# "total images/sec: 308.27"
+_TF_CNN_TOTAL = re.compile(r"^total images/sec: \d{1,12}(?:\.\d{1,12})?\s*$")
 # Optuna's examples' summary once `study.optimize` returns, copied into countless tuning scripts ("Study statistics: ",
 # then "  Number of finished trials:  8"): the study's end, every trial run
 _OPTUNA_STATISTICS = re.compile(r"^Study statistics:\s*$")
@@ -658,7 +661,10 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # Saving trained model to .../checkpoint-25. ** * **")
                            # (a colon after its `to`: the Zero to Mastery PyTorch course's `utils.save_model`, copied
                            # into its students' projects: "[INFO] Saving model to: models/05_going_modular_tinyvgg_model.pth")
-                           r"|(?:^|\] |\bINFO:? |- |\*\* )Saving (?:(?:best|trained|final) )?model to:? \S"
+                           # (a script's own, as a sentence of its line: "Training complete. Saving the model as
+                           # lstm_model_fp32.keras", Keras 3's LSTM anomaly example's)
+                           r"|(?:^|\] |\bINFO:? |- |\*\* |\. )Saving (?:the )?(?:(?:best|trained|final) )?model"
+                           r" (?:to:?|as) {1,4}\S"
                            # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0"; PaDiM-Paddle's
                            # after its feature extraction: "2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams")
                            r"|(?:^|\t)Save model (?:to|in) \S"
@@ -731,7 +737,7 @@ _SNAPSHOT_SAVED = re.compile(r"\bTraining snapshot saved at \S|(?:^|(?<=\] ))sav
                              # output/amp/model_20000.pt", the peptide VAE's; "Saved weights to ...")
                              r"|(?:^|(?<=\] )|(?<=: )|(?<=- ))Saved (?:the )?(?:best |final )?(?:model|weights) (?:to|in) \S"
                              r"|(?<!ONNX )(?<!onnx )(?<!TorchScript )(?<!TensorRT )(?<![Nn]o best )(?<![Nn]o )"
-                             r"\b[Mm]odel saved(?: to:?|:| in) \S"
+                             r"\b[Mm]odel saved(?: to:?|:| in| ->) \S"
                              # transformers' save_pretrained, at INFO: "Model weights saved in /opt/ml/model/pytorch_model.bin"
                              r"|\bModel weights saved in \S"
                              # Keras 3's ModelCheckpoint once it wrote the file (verbose=1): "Epoch 3: finished saving
@@ -1157,7 +1163,8 @@ _ANY_EVENT_PATTERN = (
     r"Save weights to |save model in |save best model is to |Saved best model|save best model to |Save best model with |"
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
-    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to:? |Saving best model to |"
+    r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to:? |"
+    r"Saving (?:the )?model (?:to:?|as) |Saving best model to |"
     r"Saving final model to |train completed, best_metric: |"
     r"Saving at |^Saving round \d|Check point saved: |Task done, results saved in |"
     r"^Save model to |\tSave model (?:to|in) |"
@@ -1176,7 +1183,8 @@ _ANY_EVENT_PATTERN = (
     r"Cleaning up the experiment directory |^Job (?:Stopped|Failed), exitCode |: can't open file '|"
     r"is not recognized as an internal or external command|"
     r"wrote checkpoint\.\s*$|"
-    r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel weights saved in |Namespace\(|"
+    r" weights to |saved new best metric model|odel saved to|odel saved: |odel saved in |odel saved -> |"
+    r"odel weights saved in |Namespace\(|"
     r"Beginning experiment!|training states|save trained model as |U[Ss][Ee] GPU: |saving the latest model|"
     r"saving the model at the end|"
     r"saving the final model|\[SAVE\] | : Saving the model\.|"
@@ -1207,7 +1215,7 @@ _ANY_EVENT_PATTERN = (
     r"|^(?:\s{0,8}[+-]?\s{0,4}\d{1,10} |zsh: |\[\d{1,4}\][+-]?|\s{1,8})\s{0,8}(?:segmentation fault|killed|abort|bus error"
     r"|terminated|Killed|Segmentation fault|Aborted|Terminated|Bus error|Exit [1-9]"
     r"|illegal hardware instruction|floating point exception)(?: \(core dumped\))? "
-    r"|^Study statistics:|^Process finished with exit code |^\[(?:success|error)\] Total time: \d"
+    r"|^Study statistics:|^total images/sec: |^Process finished with exit code |^\[(?:success|error)\] Total time: \d"
     r"|^LAUNCH (?:INFO|ERROR) .{0,40}(?:Pod failed|Container failed)"
     r"|raining failed|odel has been saved!|-rank_id: 0|^forrtl: |odelo guardad|odelo salvo|esos guardad|esos salvo"
     r"|heckpoint (?:guardad|salvo)|gespeichert"
@@ -2213,8 +2221,9 @@ class EventScanner:
             if line.ts_ns is not None and seconds is not None:
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank,
                            ts_ns=line.ts_ns - int(seconds * 1e9), detail="the training time before the end", raw=text)
-            if "Saving trained model to " in text and _SAVE_WEIGHTS.search(text) is not None:
-                # (axolotl's end says it saves the trained model: a save's start too)
+            if "aving " in text and "Saving model to disk" not in text and _SAVE_WEIGHTS.search(text) is not None:
+                # (axolotl's end says it saves the trained model, a script's `Training complete. Saving the model as
+                # x.keras`: a save's start too)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
             if "Saved final weights to " in text:  # (mlx-lm's: the final weights' save, done)
                 rows.event(LogEventKind.CHECKPOINT_SAVE_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)
@@ -2369,6 +2378,9 @@ class EventScanner:
               and not failed and not self.tune_errors and _TUNE_END.search(text) is not None):
             self._tune_end(line, "Ray Tune: the run returned")
             self.tune_closed = line.number
+        elif text[:18] == "total images/sec: " and not failed and _TF_CNN_TOTAL.match(text) is not None:
+            rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                       detail="tf_cnn_benchmarks: its total throughput, once its batches were done")
         elif text[:17] == "Study statistics:" and not failed and _OPTUNA_STATISTICS.match(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail="Optuna: the study's statistics, once it returned")
@@ -2460,6 +2472,7 @@ class EventScanner:
         elif ("Save weights to " in text or "Saving model at " in text
               or " weights to " in text or "and momentum to " in text
               or "Saving current state to " in text or "Snapshotting to " in text or "model to" in text
+              or "model as " in text
               or "Saving at " in text
               or "Save model in " in text
               or text[1:12] == "aving model"

@@ -1415,7 +1415,7 @@ _DATE_END_MAX = DATE_START_MAX + 35
 
 
 # a date a line names as its software's (`DEEPMD INFO    source commit at:     2023-03-16 12:33:24 +0800`,
-# a build's, a commit's): no moment of the run's
+# a build's, a commit's, a kernel's): no moment of the run's
 # a time of a 12-hour clock's, its half of the day after it (`04:15:41 PM`, `12:45:48pm`)
 _MERIDIEM = re.compile(r" ?[AaPp][Mm]\b")
 _MERIDIEM_HEAD = r"\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ?[AaPp][Mm]\b"
@@ -1423,7 +1423,10 @@ _SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| dat
                             # a time to come the line names, no clock's (SpikingJelly's examples' estimate of their end:
                             # `escape time = 2022-05-25 21:31:54`; an `ETA: 2024-...`)
                             r"|(?i:\b(?:escape time|eta|estimated (?:finish|end|completion)(?: time)?))"
-                            r"\s{0,4}[:=]\s{0,4}\d{4}-\d\d-\d\d")
+                            r"\s{0,4}[:=]\s{0,4}\d{4}-\d\d-\d\d"
+                            # a kernel's build as `uname -v` and Python's `platform.version()` say it (AutoGluon's
+                            # System Info: `Platform Version:   #1 SMP Wed Sep 15 17:27:09 CST 2021`)
+                            r"|#\d{1,6}\S{0,40} (?:SMP|PREEMPT)\b[\w ]{0,40}? (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ")
 
 
 def _month_day(match: re.Match[str]) -> dict[str, Any]:

@@ -399,7 +399,9 @@ def table_steps(lines: Iterable[Line], rows: LogRows) -> bool:
             if key in METRIC_KEYS and not name.startswith(("valid", "val_", "val/", "test")):
                 if (number := seconds(value)) is not None:
                     values.setdefault(METRIC_KEYS[key], number)
-            elif name in _DURATION and (duration := seconds(value)) is not None:
+            elif name in _DURATION and (duration := seconds(value)) is not None and not (
+                    duration == 0 and _CLOCK.fullmatch(value) is not None):
+                # (fastai's `00:00`, a clock in whole seconds: under one, how much unknown)
                 values["step_time_s"] = duration
             elif name in _ELAPSED and (since := seconds(value)) is not None:
                 if elapsed is not None and step > elapsed[0]:

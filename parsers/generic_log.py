@@ -151,10 +151,10 @@ _TORCHTITAN = re.compile(r"\[titan\] |memory:\s{0,8}[\d.]{1,20}GiB\([\d.]{1,20}%
 # `This epoch took 632.03 s` lines): the epoch number (not a fraction: HF's `'epoch': 0.27`), and
 # the epoch's duration where a line says it
 _EPOCH = re.compile(r"\bepoch\b\s{0,8}[:=#]?\s{0,8}\[?\s{0,8}(\d{1,9})(?![\d.%])", re.I)  # (not a bar's `epoch: 100%|`)
-# (and JAX's tutorials' `Epoch 0 in 55.15 sec`)
+# (and JAX's tutorials' `Epoch 0 in 55.15 sec`; a script's `Epoch: 1/10, loss: 0.555, ... took: 12868.16 seconds`)
 # (and an epoch line's field of seconds alone: `epoch   2 | D^2=+0.0019 | cross=0.2559 ... | 1311.5s | FID=211.59`,
 # or its training's: `Epoch 02 loss 1.2394 | train 2.1s`)
-_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took|time:?|(?<![Tt]otal )(?<![Cc]umulative )duration:?"
+_EPOCH_TOOK = re.compile(r"\bepoch\b.{0,120}?(?:\b(?:took:?|time:?|(?<![Tt]otal )(?<![Cc]umulative )duration:?"
                          r"|in(?= {1,4}\d))\s{0,8}"
                          r"|\|\s{0,4}(?:train(?:ing)? {1,4})?(?=[\d.]{1,30}s\s{0,4}(?:\||$)))"
                          r"(\d{1,9}(?:\.\d{1,20})?)\s{0,4}(?:s|secs?|seconds)\b", re.I)
@@ -779,10 +779,11 @@ def _undated_epoch_line(text: str) -> int | None:
 
 
 def _named_loss(text: str) -> bool:
-    """The line gives a training loss by any name (`training_loss_key`), a number or one that
-    is none (`nonfinite_loss`), or a term of one (BAGEL's `Train Loss mse: 0.0139, Train Loss ce: 0.0539`)."""
-    return "oss" in text and (any(training_loss_key(k) for k, _ in iter_numbers(text)) or nonfinite_loss(text)
-                              or _LOSS_TERM.search(text) is not None)
+    """The line gives a training loss by any name (`training_loss_key`, in capitals too: `LOSS 3.677785`), a
+    number or one that is none (`nonfinite_loss`), or a term of one (BAGEL's `Train Loss mse: 0.0139, Train Loss
+    ce: 0.0539`)."""
+    return ("oss" in text or "OSS" in text) and (any(training_loss_key(k) for k, _ in iter_numbers(text))
+                                                 or nonfinite_loss(text) or _LOSS_TERM.search(text) is not None)
 
 
 # a term of a training loss after the word (`Train Loss mse: 0.0139`): no total, but a step's figure
@@ -2081,7 +2082,20 @@ _IGNITE_STARTS = re.compile(r"\bEngine run starting with max_epochs=(?P<n>\d{1,1
                             # epochs`)
                             r"|\bEngine run resuming from iteration \d{1,15}, epoch \d{1,12} until (?P<m>\d{1,12}) epochs\b")
 _IGNITE_EPOCH = re.compile(r"\bEpoch\[(?P<e>\d{1,12})\] Complete\. Time taken: (?P<t>\d{1,4}:\d\d:\d\d(?:\.\d{1,9})?)\b")
-_IGNITE_COMPLETE = re.compile(r"\bEngine run complete\. Time taken: \d")
+# (ignite 0.2's, no colon: `Engine run complete. Time taken 45:08:54`)
+_IGNITE_COMPLETE = re.compile(r"\bEngine run complete\. Time taken:? \d")
+
+
+class _IgniteEngine:
+    """An ignite engine running: the epochs it runs, its epochs' rows held (a one-epoch engine's: kept only
+    once another engine ran inside it), and whether one did."""
+
+    __slots__ = ("epochs", "held", "nested")
+
+    def __init__(self, epochs: int) -> None:
+        self.epochs = epochs
+        self.held: list[tuple[Line, int, float | None]] = []  # (its line, the epoch, the seconds it took)
+        self.nested = False
 
 
 def _ignite_epochs(lines: Sequence[Line], rows: LogRows) -> None:
@@ -2089,30 +2103,46 @@ def _ignite_epochs(lines: Sequence[Line], rows: LogRows) -> None:
     another (an evaluator runs within its trainer's epoch, `max_epochs=1`, its own `Epoch[1] Complete`), so the
     outermost engine's `Epoch[N] Complete. Time taken: 00:00:09` is its epoch N's step, the time it took the step's
     time, and that engine's `Engine run complete` its training's end, where it runs more than one epoch (its start
-    `with max_epochs=5`, or `resuming ... until 10 epochs`): an evaluator's alone, its trainer's start not shown (a
-    log cut at its head) or after its trainer's end (a final test), is none. Epoch lines of no engine whose start the
-    log shows are none (which engine printed them is unknown)."""
-    running: dict[int | None, list[int]] = {}  # rank -> the max_epochs of its engines running, the outermost first
+    `with max_epochs=5`, or `resuming ... until 10 epochs`), or one epoch with another engine run inside it (a
+    one-epoch fine-tuning run and its evaluator, started as its epoch completed): an evaluator's alone, its
+    trainer's start not shown (a log cut at its head) or after its trainer's end (a final test), is none. Epoch
+    lines of no engine whose start the log shows are none (which engine printed them is unknown)."""
+    running: dict[int | None, list[_IgniteEngine]] = {}  # rank -> its engines running, the outermost first
     said = {event["line"] for event in rows.events if event["kind"] == LogEventKind.ATTEMPT_END.value}
+
+    def step(line: Line, epoch: int, took: float | None) -> None:
+        rows.step(line=line.number, rank=line.rank, step=epoch, end_ns=line.ts_ns, step_time_s=took)
+        rows.steps[-1]["framework"] = "ignite"
+
     for line in lines:
         text = line.text
         if "Engine run " not in text and "] Complete. Time taken: " not in text:
             continue
         if ("starting with" in text or "resuming from" in text) and (starts := _IGNITE_STARTS.search(text)) is not None:
-            running.setdefault(line.rank, []).append(int(starts.group("n") or starts.group("m")))
+            engines = running.setdefault(line.rank, [])
+            if engines:
+                engines[-1].nested = True
+            engines.append(_IgniteEngine(int(starts.group("n") or starts.group("m"))))
             continue
-        engines = running.get(line.rank)
+        engines = running.get(line.rank, [])
         if not engines:
             continue
         if "] Complete. " in text and (epoch := _IGNITE_EPOCH.search(text)) is not None:
-            if len(engines) == 1 and engines[0] > 1 and int(epoch.group("e")) <= engines[0]:
+            outer = engines[0]
+            if len(engines) == 1 and int(epoch.group("e")) <= outer.epochs:
                 took = duration_s(epoch.group("t"))
-                rows.step(line=line.number, rank=line.rank, step=int(epoch.group("e")), end_ns=line.ts_ns,
-                          step_time_s=took[0] if took is not None else None)
-                rows.steps[-1]["framework"] = "ignite"
+                if outer.epochs > 1:
+                    step(line, int(epoch.group("e")), took[0] if took is not None else None)
+                else:
+                    outer.held.append((line, int(epoch.group("e")), took[0] if took is not None else None))
         elif _IGNITE_COMPLETE.search(text) is not None:
             ended = engines.pop()
-            if not engines and ended > 1 and line.number not in said and any(row["rank"] == line.rank for row in rows.steps):
+            if not engines and ended.epochs == 1 and ended.nested:
+                for held in ended.held:
+                    step(*held)
+                rows.steps.sort(key=lambda row: row["line"])
+            if not engines and (ended.epochs > 1 or ended.nested) and line.number not in said and any(
+                    row["rank"] == line.rank for row in rows.steps):
                 rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                            detail="its trainer engine's run completed")
 
@@ -2168,7 +2198,10 @@ _ALGOPERF_EVALUATION = re.compile(r"\] Time since start: \d{1,9}(?:\.\d{1,9})?s,
 # an epoch's line that counts it before its word, its loss right after it (MindSpore's MaxwellNet: "... train_maxwellnet.py
 # [line:136] INFO [Train] 1 epoch. Loss: 397.63705"): a step an epoch, as printed; not its `[Valid] 1 epoch. Loss:`,
 # nor a line that counts a step after its epoch (`1 epoch, step 100, loss: 0.5`: the step's)
-_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|(?<=\d)\] |\bINFO:? )(?:\[Train(?:ing)?\] )?(?P<e>\d{1,9}) epoch[.,:]? (?=[Ll]oss\b)")
+# (and the ECAPA-TDNN trainer's score.txt, TaoRuijie's and its many copies: "1 epoch, LR 0.001000, LOSS 3.677785, ACC 47.27%,
+# EER 4.40%, bestEER 4.40%", its epoch's training loss)
+_EPOCH_NUMBER_FIRST = re.compile(r"(?:^|(?<=\d)\] |\bINFO:? )(?:\[Train(?:ing)?\] )?(?P<e>\d{1,9}) epoch[.,:]? "
+                                 r"(?=[Ll]oss\b|LR [\d.eE+-]{1,30}, LOSS [\d.eE+-]{1,30}, ACC )")
 # darknet's iteration line (YOLO v2-v4: ` 10090: 1.262299, 1.207728 avg loss, 0.001000 rate,
 # 4.776061 seconds, 645760 images`, AlexeyAB's with `, 12.34 hours left` after): the iteration,
 # its loss, the running average, the learning rate, its own seconds, the images seen
@@ -3440,7 +3473,7 @@ def _step_counter(text: str) -> _Counter | None:
         return _Counter(int(tutorial.group("e")), tutorial)
     if " seconds, " in text and (darknet := _DARKNET.match(text)) is not None:
         return _Counter(int(darknet.group("i")), darknet)
-    if " epoch" in text and "oss" in text and (counted := _EPOCH_NUMBER_FIRST.search(text)) is not None:
+    if " epoch" in text and ("oss" in text or "OSS" in text) and (counted := _EPOCH_NUMBER_FIRST.search(text)) is not None:
         return _Counter(int(counted.group("e")), counted)
     if "|Tot: " in text and (centernet := _CENTERNET.search(text)) is not None:
         epoch, per_epoch, done = int(centernet.group("e")), int(centernet.group("n")), int(centernet.group("i"))

@@ -8,8 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
+from tracelens.errors import ParseError
+from tracelens.parsers import ParseOptions, registry
 
 # deep-person-reid's (torchreid) engine, a whole run's console as a blog post quotes it (iShoto/testpy @
 # 803eafee361f5332576330d1b2dd767fac630340, codes/20200215_torchreid/docs/article - hatena.md, the stdout block from
@@ -563,3 +567,226 @@ def test_frameworks_named_by_their_own_step_lines(tmp_path: Path) -> None:
         (tmp_path / name).mkdir()
         _, steps, _ = _read(tmp_path / name, lines, parser_name="generic_log")  # (excerpts: claimed by a whole file's)
         assert [s["framework"] for s in steps] == [framework] * count, name
+
+
+# AutoGluon 1.2's System Info as a run begins (its output kept in a script's docstring; the search index's file id
+# 20211025144), the kernel's build date in it
+AUTOGLUON_SYSTEM = [
+    '=================== System Info ===================',
+    'AutoGluon Version:  1.2',
+    'Python Version:     3.10.14',
+    'Operating System:   Linux',
+    'Platform Machine:   x86_64',
+    'Platform Version:   #1 SMP Wed Sep 15 17:27:09 CST 2021',
+    'CPU Count:          8',
+    'Memory Avail:       2.40 GB / 6.00 GB (39.9%)',
+    'Disk Space Avail:   362.17 GB / 491.04 GB (73.8%)',
+    '===================================================',
+]
+
+
+def test_a_kernels_build_date_is_no_moment_of_the_run(tmp_path: Path) -> None:
+    """`Platform Version:   #1 SMP Wed Sep 15 17:27:09 CST 2021` (`platform.version()`): the kernel's build, not a
+    line's date (the run, of December 2024, began on 15 September 2021)."""
+    lines = [*AUTOGLUON_SYSTEM, "AutoGluon training complete, total runtime = 126.19s ... Best model: WeightedEnsemble_L2"]
+    # (its end, the same capture's line 137; read as the whole file is: the excerpt alone claims no reader)
+    _, _, events = _read(tmp_path, lines, parser_name="generic_log")
+    assert [(e["line"], e["kind"], e["ts_ns"]) for e in events] == [(len(lines), "attempt_end", None)]
+
+
+# A Keras 3 LSTM's training as a README quotes it (the search index's file id 9910784289, "LSTM for anomaly detetion",
+# the block after "It should print something like this:"): its last epochs, then its script's words
+KERAS3_SAVE_AS = [
+    'Epoch 9/20',
+    ('88/88 ━━━━━━━━━━━━━━━━━━━━ 10s 119ms/step - accuracy: 0.7119 - loss: 0.5423 - val_accuracy: 0.8'
+     '667 - val_loss: 0.3424'),
+    'Epoch 10/20',
+    ('88/88 ━━━━━━━━━━━━━━━━━━━━ 12s 133ms/step - accuracy: 0.8535 - loss: 0.3844 - val_accuracy: 0.8'
+     '667 - val_loss: 0.3464'),
+    'Epoch 11/20',
+    ('88/88 ━━━━━━━━━━━━━━━━━━━━ 12s 132ms/step - accuracy: 0.8579 - loss: 0.3782 - val_accuracy: 0.9'
+     '067 - val_loss: 0.2872'),
+    'Training complete. Saving the model as  lstm_model_fp32.keras',
+]
+# A PyTorch script's console on Windows, a Korean README's "Result" block (the search index's file id 60488693791,
+# "Explainable DeepFake Detector"): its first epoch and its save
+ARROW_SAVED = [
+    'Epoch 1/30',
+    ('Training:   0%|                                                   | 0/108 [00:00<?, ?it/s]C:\\De'
+     "epFakeDetector\\.venv\\lib\\site-packages\\torch\\utils\\data\\dataloader.py:1102: UserWarning: 'pin_m"
+     "emory' argument is set as true but no accelerator is found, then device pinned memory won't be "
+     'used.'),
+    '  super().__init__(loader)',
+    'Train Loss : 0.5839                                                                       ',
+    'Train Acc  : 0.6854',
+    'Valid Loss : 0.5037',
+    'Valid Acc  : 0.7704',
+    'Model saved -> C:\\DeepFakeDetector\\weights\\best_model.pth',
+    'Epoch 2/30',
+    'Train Loss : 0.5278                                                                       ',
+]
+
+
+def test_saves_said_as_a_sentence_or_with_an_arrow(tmp_path: Path) -> None:
+    """`Training complete. Saving the model as  lstm_model_fp32.keras`: the run's end and a save begun on one line (only
+    the end was read); `Model saved -> C:\\DeepFakeDetector\\weights\\best_model.pth`: a save written (none was read)."""
+    (tmp_path / "keras").mkdir()
+    _, _, events = _read(tmp_path / "keras", KERAS3_SAVE_AS, parser_name="keras")  # (an excerpt: its file's reader)
+    said = KERAS3_SAVE_AS.index("Training complete. Saving the model as  lstm_model_fp32.keras") + 1
+    assert sorted((e["line"], e["kind"]) for e in events if e["kind"] != "attempt_start") == [
+        (said, "attempt_end"), (said, "checkpoint_save_start")]
+    (tmp_path / "arrow").mkdir()
+    _, _, events = _read(tmp_path / "arrow", ARROW_SAVED, parser_name="generic_log")
+    saved = [i for i, t in enumerate(ARROW_SAVED, 1) if t.startswith("Model saved -> ")]
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == saved and len(saved) == 1
+
+
+# A PBS job's epochs, as a project's results page quotes them (cs-deep-quickdraw/notebooks, results/imgen.md; the
+# search index's file id 23667598189), each epoch's seconds after `took:`
+EPOCH_TOOK_COLON = [
+    ('Epoch: 1/10, loss: 0.5553819374581199, validation accuracy: 87.71558823529412% took: 12868.1601'
+     '60541534 seconds'),
+    ('Epoch: 2/10, loss: 0.4477839009686326, validation accuracy: 88.96764705882353% took: 12878.0315'
+     '04154205 seconds'),
+    ('Epoch: 3/10, loss: 0.4164512191808278, validation accuracy: 89.24573529411765% took: 12815.6213'
+     '80090714 seconds'),
+]
+
+
+def test_an_epochs_took_with_a_colon_is_its_time(tmp_path: Path) -> None:
+    """`Epoch: 1/10, loss: 0.555..., validation accuracy: 87.7...% took: 12868.160160541534 seconds`: epoch 1's time
+    (it was none)."""
+    _, steps, _ = _read(tmp_path, EPOCH_TOOK_COLON)
+    took = [float(t.rsplit("took: ", 1)[1].split()[0]) for t in EPOCH_TOOK_COLON]
+    assert [(s["step"], s["step_time_s"]) for s in steps] == list(zip([1, 2, 3], took, strict=True))
+
+
+# tf_cnn_benchmarks under a Kubeflow MPIJob, its launcher's `kubectl logs` (kubeflow/mpi-operator @
+# 065e7b4593c86d2060683ff2dabc12a9e0c92048, README.md, the block after `kubectl logs -f ${PODNAME}`): its header, the
+# README's `...`, its last batches (each of the two processes' line), then its total
+TF_CNN_TAIL = [
+    'TensorFlow:  1.14',
+    'Model:       resnet101',
+    'Dataset:     imagenet (synthetic)',
+    'Mode:        training',
+    'SingleSess:  False',
+    'Batch size:  128 global',
+    '             64 per device',
+    'Num batches: 100',
+    'Num epochs:  0.01',
+    "Devices:     ['horovod/gpu:0', 'horovod/gpu:1']",
+    'NUMA bind:   False',
+    'Data format: NCHW',
+    'Optimizer:   sgd',
+    'Variables:   horovod',
+    '',
+    '...',
+    '',
+    '40\timages/sec: 154.4 +/- 0.7 (jitter = 4.0)\t8.280',
+    '40\timages/sec: 154.4 +/- 0.7 (jitter = 4.1)\t8.482',
+    '50\timages/sec: 154.8 +/- 0.6 (jitter = 4.0)\t8.397',
+    '50\timages/sec: 154.8 +/- 0.6 (jitter = 4.2)\t8.450',
+    '60\timages/sec: 154.5 +/- 0.5 (jitter = 4.1)\t8.321',
+    '60\timages/sec: 154.5 +/- 0.5 (jitter = 4.4)\t8.349',
+    '70\timages/sec: 154.5 +/- 0.5 (jitter = 4.0)\t8.433',
+    '70\timages/sec: 154.5 +/- 0.5 (jitter = 4.4)\t8.430',
+    '80\timages/sec: 154.8 +/- 0.4 (jitter = 3.6)\t8.199',
+    '80\timages/sec: 154.8 +/- 0.4 (jitter = 3.8)\t8.404',
+    '90\timages/sec: 154.6 +/- 0.4 (jitter = 3.7)\t8.418',
+    '90\timages/sec: 154.6 +/- 0.4 (jitter = 3.6)\t8.459',
+    '100\timages/sec: 154.2 +/- 0.4 (jitter = 4.0)\t8.372',
+    '100\timages/sec: 154.2 +/- 0.4 (jitter = 4.0)\t8.542',
+    '----------------------------------------------------------------',
+    'total images/sec: 308.27',
+    '',
+]
+
+
+def test_tf_cnn_benchmarks_total_is_its_end(tmp_path: Path) -> None:
+    """`total images/sec: 308.27`, printed once its `Num batches: 100` are done: the run's clean end (it was
+    `unknown`)."""
+    con = console_connection(tmp_path, TF_CNN_TAIL)
+    total = TF_CNN_TAIL.index("total images/sec: 308.27") + 1
+    assert con.execute("select line from log_events where kind = 'attempt_end'").fetchall() == [(total,)]
+    assert con.execute("select end_reason, last_step from attempts").fetchall() == [("completed", 100)]
+
+
+# PyTorch-Ignite 0.2's engines in a one-epoch fine-tuning of GPT-2 for question answering (the search index's file id
+# 46325573262, a project's notes; they name arnebinder/convqa @ 2f7b4f4ad30ba83f125aa2113b55098d4e24225e): the trainer's
+# start, its epoch's end glued after its bar's last drawing, its evaluator's run inside it, their ends
+IGNITE_ONE_EPOCH = [
+    'INFO:./convqa/train.py:save checkpoints to: runs/Jan08_13-19-54_serv-9208',
+    'INFO:ignite.engine.engine.Engine:Engine run starting with max_epochs=1.',
+    ('Epoch: [595156/595156] 100%|██████████, loss=0.9 [42:11:24<00:00]INFO:ignite.engine.engine.Engi'
+     'ne:Epoch[1] Complete. Time taken: 42:11:24'),
+    'INFO:ignite.engine.engine.Engine:Engine run starting with max_epochs=1.',
+    'INFO:ignite.engine.engine.Engine:Epoch[1] Complete. Time taken: 02:57:28',
+    ('Epoch: [595156/595156] 100%|██████████, loss=0.9 [45:08:53<00:00]INFO:ignite.engine.engine.Engi'
+     'ne:Engine run complete. Time taken 02:57:28'),
+    'Epoch: [595156/595156] 100%|██████████, loss=0.9 [45:08:53<00:00]',
+    'INFO:ignite.engine.engine.Engine:Engine run complete. Time taken 45:08:54',
+]
+
+
+def test_ignites_one_epoch_trainer_with_its_evaluator_inside_is_a_run(tmp_path: Path) -> None:
+    """`Engine run starting with max_epochs=1.`, its `Epoch[1] Complete. Time taken: 42:11:24`, then another engine's
+    start (its evaluator, run as the epoch completed) and both engines' ends: the outer engine trained, its epoch 1
+    took 42 h 11 min 24 s, and `Engine run complete. Time taken 45:08:54` (ignite 0.2's, no colon) is its end (the
+    file was refused: a one-epoch engine was taken for an evaluator)."""
+    _, steps, events = _read(tmp_path, IGNITE_ONE_EPOCH, parser_name="generic_log")
+    assert [(s["line"], s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (3, 1, 42 * 3600 + 11 * 60 + 24, "ignite")]
+    assert [(e["line"], e["kind"]) for e in events] == [
+        (IGNITE_ONE_EPOCH.index("INFO:ignite.engine.engine.Engine:Engine run complete. Time taken 45:08:54") + 1,
+         "attempt_end")]
+
+
+def test_ignites_lone_one_epoch_engine_is_still_no_run(tmp_path: Path) -> None:
+    """The same engine with no engine run inside it (its lines alone, the evaluator's cut: an evaluator's run looks
+    just so): no step."""
+    lines = [*IGNITE_ONE_EPOCH[:3], IGNITE_ONE_EPOCH[-1]]
+    parser = registry()["generic_log"]
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ParseError):
+        parser.parse(path, ParseOptions())
+
+
+# fastai 1.0.61's Recorder in a tutorial's `python train.py` (the search index's file id 18203508760, a Replicate
+# tutorial, the first block under "## Start training"): epochs of under a second
+FASTAI_UNDER_A_SECOND = [
+    '$ python train.py',
+    'epoch     train_loss  valid_loss  accuracy  time',
+    '0         1.102223    0.367693    0.916667  00:00',
+    '1         0.688286    0.281458    0.916667  00:00',
+    '2         0.508243    0.329499    0.916667  00:00',
+    '3         0.420214    0.410820    0.875000  00:00',
+]
+
+
+def test_fastais_zero_clock_is_no_time(tmp_path: Path) -> None:
+    """`00:00` in the Recorder's `time` column, whole seconds: the epoch took under one, how long is unknown (it
+    was 0.0 s)."""
+    _, steps, _ = _read(tmp_path, FASTAI_UNDER_A_SECOND)
+    assert [(s["step"], s["step_time_s"], s["framework"]) for s in steps] == [
+        (int(t.split()[0]), None, "fastai") for t in FASTAI_UNDER_A_SECOND[2:]]
+
+
+# The ECAPA-TDNN trainer's score.txt (an810/ECAPA @ 4981fdfe4c14967e1ad296eb062cedd87c80ad56, exps/exp1/score.txt,
+# lines 1-4): an epoch's number first, its learning rate and training loss in capitals
+ECAPA_SCORE = [
+    '1 epoch, LR 0.001000, LOSS 3.677785, ACC 47.27%, EER 4.40%, bestEER 4.40%',
+    '2 epoch, LR 0.000970, LOSS 3.226198, ACC 50.76%, EER 5.00%, bestEER 4.40%',
+    '3 epoch, LR 0.000941, LOSS 3.040311, ACC 52.82%, EER 4.60%, bestEER 4.40%',
+    '4 epoch, LR 0.000913, LOSS 2.909879, ACC 54.34%, EER 4.60%, bestEER 4.40%',
+]
+
+
+def test_ecapas_score_lines_are_its_epochs(tmp_path: Path) -> None:
+    """`1 epoch, LR 0.001000, LOSS 3.677785, ACC 47.27%, ...`: epoch 1, its loss and learning rate (the file was
+    refused: the number before the word, and `LOSS` in capitals)."""
+    _, steps, _ = _read(tmp_path, ECAPA_SCORE)
+    printed = [re.match(r"(\d+) epoch, LR ([\d.]+), LOSS ([\d.]+),", t) for t in ECAPA_SCORE]
+    assert [(s["step"], s["lr"], s["loss"]) for s in steps] == [
+        (int(m[1]), float(m[2]), float(m[3])) for m in printed if m is not None]
+    assert len(steps) == 4
