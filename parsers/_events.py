@@ -349,6 +349,8 @@ _TF_CNN_TOTAL = re.compile(r"^total images/sec: \d{1,12}(?:\.\d{1,12})?\s*$")
 # Optuna's examples' summary once `study.optimize` returns, copied into countless tuning scripts ("Study statistics: ",
 # then "  Number of finished trials:  8"): the study's end, every trial run
 _OPTUNA_STATISTICS = re.compile(r"^Study statistics:\s*$")
+SBT_SUCCESS_END = "sbt: the command's verdict success"
+OPTUNA_STATISTICS_END = "Optuna: the study's statistics, once it returned"
 TUNE_LAST_WORDS_LINES = 5  # Tune's two last words (`Wrote the latest version ...`, `Total run time: ...`) within these lines
 DONE_END = "the script's last word"  # (a `Done!` with no step before it, a preparation's, ends nothing either)
 # Python's report of an exception it ignored (an object's __del__ at shutdown, PyTorch's
@@ -855,9 +857,10 @@ _SAVED_ABROAD = re.compile(
     # `[Step 0] 去噪图已保存：x_hat_step_0.png`, `图像已保存为: sample.png`)
     r"|(?:模型|权重|参数|检查点|[Cc]heckpoint ?)(?:已保存|保存(?:完成|成功))(?![^\n]{0,200}?(?:失败|出错|错误))"
     r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:最佳|最优)?(?:模型|权重|检查点)"
-    # (or saved as, or to, a file a model is kept in, `| 已保存为: best_diffusion_epoch_001_raw.pth`)
+    # (or saved as, or to, a file only a model is kept in, `| 已保存为: best_diffusion_epoch_001_raw.pth`: not a data
+    # file's `.pkl`, `.h5`, `.pt`, `训练集特征已保存至: ./cache/train_features.pkl`)
     r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:为|至|到)\s{0,4}[:：]?\s{0,4}[^\s:：]{1,2000}?"
-    r"\.(?:pth?|ckpt|bin|safetensors|pkl|h5|tar|pdparams)\b"
+    r"\.(?:pth|ckpt|safetensors|pdparams)\b"
     r"|" + _MESSAGE_OPENS + r"(?:正在)?保存(?:最佳|最优)?(?:模型|权重|检查点)(?:到|至)\s{0,4}[^\s的]"
     r"(?![^\n]{0,200}?(?:失败|出错|错误))")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存", "сохранена",
@@ -1965,7 +1968,7 @@ class EventScanner:
             return True
         if "] Total time: " in text and (sbt := _SBT_END.match(text)) is not None:
             self._platform_verdict(line, sbt.group("verdict") == "success", failed,
-                                   f"sbt: the command's verdict {sbt.group('verdict')}")
+                                   SBT_SUCCESS_END if sbt.group("verdict") == "success" else "sbt: the command failed")
             return True
         if "Job finished (status: " in text and (sky := _SKYPILOT_JOB.search(text)) is not None:
             self._platform_verdict(line, sky.group("status") == "SUCCEEDED", failed,
@@ -2362,7 +2365,10 @@ class EventScanner:
             elif done and not closing and not failed and not self.tune_errors:
                 self._tune_end(line, "Ray Tune: every trial terminated")
             elif not done and self.tune_end is not None and self.tune_end["detail"] == "Ray Tune: every trial terminated":
-                self.tune_end = None  # (trials run again: another run's, the end said stands)
+                # (a trial running again in the same run, its last words not said between: the searcher had not made
+                # its next trial yet, Ray 2.5's status naming no total; that was no end)
+                end, self.tune_end = self.tune_end, None
+                rows.events[:] = [event for event in rows.events if event is not end]
         elif ("ending Ray Tune run" in text or "Trials did not complete" in text or "has been interrupted" in text) and (
                 _TUNE_INTERRUPTED.search(text) is not None):
             # Tune stopped before its trials were done (a ^C, its stop signal): no clean end, the one its last words
@@ -2383,7 +2389,7 @@ class EventScanner:
                        detail="tf_cnn_benchmarks: its total throughput, once its batches were done")
         elif text[:17] == "Study statistics:" and not failed and _OPTUNA_STATISTICS.match(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
-                       detail="Optuna: the study's statistics, once it returned")
+                       detail=OPTUNA_STATISTICS_END)
         elif ("Done!" in text or "DONE ---- rank " in text) and not failed and _DONE.search(text) is not None:
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=DONE_END)
@@ -3218,15 +3224,20 @@ def join_wrapped_watchdogs(lines: Sequence[Line]) -> Sequence[Line]:
             if i in joined else line for i, line in enumerate(lines)]
 
 
+# the ends steps going on after them take back (`early_training_time_ends`)
+_ENDS_STEPS_TAKE_BACK = frozenset({TRAINING_TIME_END, DONE_END, SBT_SUCCESS_END, OPTUNA_STATISTICS_END})
+
+
 def early_training_time_ends(steps: Iterable[tuple[int | None, int | None, int | None]],
                              events: Sequence[tuple[str | None, int | None, int | None]]) -> list[bool]:
-    """Which events are a training-time line (`_TRAINING_TIME`) or a `Done!` (`_DONE`) that ends
-    nothing: a step of its rank (or of any rank, for a line of none) comes after it in the file and
-    goes on from the steps before it, so the loop logged its time so far (one that counts again from
-    the start, at or below the step before the line, is another run's: the line ended the one
-    before); or, for a `Done!`, no step comes before it (a preparation's). `steps`: (rank, line,
-    step) of each step; `events`: (detail, rank, line) of each event."""
-    if not any(detail in (TRAINING_TIME_END, DONE_END) for detail, _, _ in events):
+    """Which events are a training-time line (`_TRAINING_TIME`), a `Done!` (`_DONE`), an sbt command's
+    `[success]` or Optuna's example's `Study statistics:` that ends nothing: a step of its rank (or of any
+    rank, for a line of none) comes after it in the file and goes on from the steps before it, so the loop
+    logged its time so far (an sbt `compile` before its `run`, a study before training with its best
+    parameters; one that counts again from the start, at or below the step before the line, is another run's:
+    the line ended the one before); or, for a `Done!`, no step comes before it (a preparation's). `steps`:
+    (rank, line, step) of each step; `events`: (detail, rank, line) of each event."""
+    if not any(detail in _ENDS_STEPS_TAKE_BACK for detail, _, _ in events):
         return [False] * len(events)  # (none to look at: the steps are not read)
     # each rank's steps in line order: (their lines, their steps)
     by_rank: dict[int | None, tuple[list[int], list[int | None]]] = {}
@@ -3252,7 +3263,7 @@ def early_training_time_ends(steps: Iterable[tuple[int | None, int | None, int |
         return before is None or after is None or after > before
 
     return [line is not None and (
-        (detail in (TRAINING_TIME_END, DONE_END) and goes_on(rank, line))
+        (detail in _ENDS_STEPS_TAKE_BACK and goes_on(rank, line))
         or (detail == DONE_END and (first is None or first > line)))
             for detail, rank, line in events]
 

@@ -2448,10 +2448,12 @@ _COUNT = re.compile(r"\d{1,12}")
 # pytorch/examples' DCGAN and PyTorch's DCGAN tutorial (`print('[%d/%d][%d/%d] Loss_D: %.4f Loss_G: %.4f ...' %
 # (epoch, opt.niter, i, len(dataloader), ...))`, a tab between fields in the tutorial): the epoch and the
 # batch, each counted from 0, with their totals; its C++ frontend twin (pytorch/examples' cpp/dcgan, `std::printf("\r[%2ld/%2ld]
-# [%3ld/%3ld] D_loss: %.4f | G_loss: %.4f", ...)`: `[ 1/30][200/938] D_loss: 0.4953 | G_loss: 4.0195`) counts both from 1,
-# the batch printed once it is done
+# [%3ld/%3ld] D_loss: %.4f | G_loss: %.4f", ...)`: `[ 1/30][200/938] D_loss: 0.4953 | G_loss: 4.0195`, its bar between the
+# losses) counts both from 1, the batch printed once it is done (not Python InfoGAN scripts' `[0/5][0/469] D_loss: 1.30
+# G_loss: 0.70 Q_loss: ...`, counted from 0)
 _GAN_PAIR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<e>\d{1,9})/\s{0,8}(?P<ee>\d{1,9})\]"
-                       r"\[\s{0,8}(?P<i>\d{1,12})/\s{0,8}(?P<n>\d{1,12})\]\s{1,8}(?=Loss_[DG]: |(?P<cpp>D_loss: ))")
+                       r"\[\s{0,8}(?P<i>\d{1,12})/\s{0,8}(?P<n>\d{1,12})\]\s{1,8}"
+                       r"(?=Loss_[DG]: |(?P<cpp>D_loss: \S{1,40} \| G_loss: ))")
 # PaddlePaddle's v2 API and its Fluid book examples, in their event handler (`print("Pass %d, Batch %d,
 # Cost %f, %s" % (event.pass_id, event.batch_id, event.cost, event.metrics))`): the pass (epoch) and the
 # batch within it, each from 0, the cost the loss

@@ -134,13 +134,18 @@ class TensorFlowLogParser(LogReader):
         looping: dict[int | None, int] = {}
         loop_ends: list[dict[str, Any]] = []  # the ends of those calls (the last, with no step after it, ends the run)
         evaluating: set[int | None] = set()  # ranks within an Estimator's evaluation
-        said: tuple[int, int | None, str, str] | None = None  # the last line's (number, rank, tag, message)
+        # the last line's (number, rank, its tag's kind and the tag, message)
+        said: tuple[int, int | None, bool, str, str] | None = None
         for line in lines:
             text = line.text
-            tag = _PYTHON_TAG.match(text) or _ABSL_TAG.match(text)
+            tag = python = _PYTHON_TAG.match(text)
+            if tag is None:
+                tag = _ABSL_TAG.match(text)
+            # (the other logger's copy, or the very line again: two absl lines of one message at two times are two)
             twin = (tag is not None and said is not None and said[0] == line.number - 1 and said[1] == line.rank
-                    and said[3] == text[tag.end():] and (said[2] != tag.group() or said[2] == text[:tag.end()]))
-            said = None if tag is None or twin else (line.number, line.rank, tag.group(), text[tag.end():])
+                    and said[4] == text[tag.end():] and (said[2] != (python is not None) or said[3] == tag.group()))
+            said = None if tag is None or twin else (line.number, line.rank, python is not None, tag.group(),
+                                                     text[tag.end():])
             kinds: set[str] = set()  # of the events its first copy made (dated by this copy where they had no date)
             if twin:
                 for event in reversed(rows.events):
@@ -153,8 +158,8 @@ class TensorFlowLogParser(LogReader):
             consumed = events.scan(line)
             if kinds and len(rows.events) > before:  # (what this copy's date alone says, its process's first dated line, stays)
                 rows.events[before:] = [event for event in rows.events[before:] if event["kind"] not in kinds]
-            if consumed:
-                continue
+            if consumed or (twin and (_EVAL_STARTS in text or any(end in text for end in _EVAL_ENDS))):
+                continue  # (an evaluation's start or end said again: its first copy's)
             if _EVAL_STARTS in text and text.rstrip().endswith(_EVAL_STARTS):
                 evaluating.add(line.rank)
                 rows.event(LogEventKind.EVAL_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text)

@@ -790,3 +790,68 @@ def test_ecapas_score_lines_are_its_epochs(tmp_path: Path) -> None:
     assert [(s["step"], s["lr"], s["loss"]) for s in steps] == [
         (int(m[1]), float(m[2]), float(m[3])) for m in printed if m is not None]
     assert len(steps) == 4
+
+
+def test_a_gan_line_counted_from_zero_is_no_libtorch_line(tmp_path: Path) -> None:
+    """Python InfoGAN scripts' `[0/5][0/469] D_loss: 1.30 G_loss: 0.70 Q_loss: ...` count from 0, with no bar between
+    the losses (the quoted C++ lines so altered: a tiny twin): not read as LibTorch's, no step -469."""
+    lines = [re.sub(r"\[ ?(\d+)/30\]\[(\d+)/938\]", lambda m: f"[{int(m[1]) - 1}/30][{int(m[2]) - 200}/938]", t)
+             .replace(" | G_loss:", " G_loss:") for t in CPP_DCGAN if t.startswith("[")]
+    assert lines[0] == "[0/30][0/938] D_loss: 0.4953 G_loss: 4.0195"
+    parser = registry()["generic_log"]
+    path = tmp_path / "console.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
+    except ParseError:
+        steps = []
+    assert all(s["step"] >= 0 for s in steps)
+
+
+def test_an_sbt_verdict_before_the_steps_ends_nothing(tmp_path: Path) -> None:
+    """sbt's `[success]` after each command it runs: one before the first step (its `compile` before its `run`; the
+    quoted run with such a line put before its first step, a tiny twin) ends nothing; the run's start stays."""
+    first = next(i for i, t in enumerate(DL4J_SBT) if "Score at iteration 0 " in t)
+    lines = [*DL4J_SBT[:first], "[success] Total time: 14 s, completed Apr 15, 2019, 12:42:20 AM", *DL4J_SBT[first:]]
+    con = console_connection(tmp_path, lines)
+    last = len(lines)
+    assert con.execute("select line from log_events where kind = 'attempt_end'").fetchall() == [(last,)]
+    assert con.execute("select count(*) from log_events where kind = 'attempt_start' and line < ?", [first + 1]
+                       ).fetchone() == (1,)
+
+
+def test_optunas_statistics_before_training_with_the_best_parameters_end_nothing(tmp_path: Path) -> None:
+    """The study's statistics, then the script training with its best parameters (dated epochs after it; a tiny
+    twin of the quoted log): the study's end is no run's end."""
+    lines = [*OPTUNA_STATISTICS] + [f"[2021-04-13 17:{44 + 2 * epoch}:00,000] Epoch {epoch} - train_loss: 0.5"
+                                    for epoch in range(1, 4)]
+    _, steps, events = _read(tmp_path, lines, parser_name="generic_log")
+    assert [s["step"] for s in steps] == [1, 2, 3]
+    assert [e for e in events if e["kind"] == "attempt_end"] == []
+
+
+def test_ray_tunes_all_terminated_status_then_a_trial_running_is_no_end(tmp_path: Path) -> None:
+    """`Trial status: 14 TERMINATED` while the searcher had not made its next trial yet, then `Trial status: 14
+    TERMINATED | 1 RUNNING` (the quoted status so altered, a tiny twin): no end there; the last status's, every trial
+    terminated, is."""
+    status = TUNE_NEW_DONE.index("Trial status: 15 TERMINATED")
+    lines = ["Trial status: 14 TERMINATED", "Trial status: 14 TERMINATED | 1 RUNNING", *TUNE_NEW_DONE]
+    _, _, events = _read(tmp_path, lines, parser_name="generic_log")
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [status + 3]
+
+
+def test_a_data_file_saved_in_chinese_is_no_checkpoint(tmp_path: Path) -> None:
+    """`训练集特征已保存至: ./cache/train_features.pkl` (features saved to a data file; the quoted logger's line so
+    altered, a tiny twin): no save."""
+    lines = [EDT_SAVES[0].replace("[Train] Epoch 001: loss = 0.019304", "训练集特征已保存至: ./cache/train_features.pkl"),
+             *EDT_SAVES[1:]]
+    _, _, events = _read(tmp_path, lines)
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [3, 6]
+
+
+def test_an_evaluations_start_said_twice_is_one(tmp_path: Path) -> None:
+    """`INFO:tensorflow:Starting to evaluate.` and absl's copy (the quoted save's pair so altered, a tiny twin): one
+    evaluation's start."""
+    lines = [t.replace("Saving checkpoints for 10000 into ./output/model.ckpt.", "Starting to evaluate.") for t in T2T_END]
+    _, _, events = _read(tmp_path, lines)
+    assert len([e for e in events if e["kind"] == "eval_start"]) == 1
