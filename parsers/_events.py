@@ -328,6 +328,15 @@ _DONE = re.compile(r"(?:^|\] (?:\(\d{1,7}/\d{1,7}\) )?| - )(?:Done!|DONE ---- ra
 # (and Ray 2.7's status: "Trial status: 8 TERMINATED | 1 ERROR")
 _TUNE_ERRORS = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \([^)]{0,200}\b\d{1,9} ERROR\b"
                           r"|^Trial status: [^\n]{0,200}\b\d{1,9} ERROR\b")
+_TUNE_TERMINATED = re.compile(r"\b(\d{1,9}) TERMINATED\b")
+
+
+def _tune_terminated(text: str) -> int:
+    """The trials a Ray Tune status line counts terminated (0 where it names none)."""
+    found = _TUNE_TERMINATED.search(text)
+    return int(found.group(1)) if found is not None else 0
+
+
 _TUNE_STATUS_LINE = re.compile(r"\bNumber of trials: \d{1,9}/\d{1,9} \(|^Trial status: \d{1,9} [A-Z]")
 # its status once every trial it made has stopped, none to come: "Number of trials: 50/50 (50 TERMINATED)", Ray 2.5's
 # "Trial status: 15 TERMINATED" (the tuning loop is over: the run returns next, its last words often cut from a copy)
@@ -857,10 +866,10 @@ _SAVED_ABROAD = re.compile(
     # `[Step 0] 去噪图已保存：x_hat_step_0.png`, `图像已保存为: sample.png`)
     r"|(?:模型|权重|参数|检查点|[Cc]heckpoint ?)(?:已保存|保存(?:完成|成功))(?![^\n]{0,200}?(?:失败|出错|错误))"
     r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:最佳|最优)?(?:模型|权重|检查点)"
-    # (or saved as, or to, a file only a model is kept in, `| 已保存为: best_diffusion_epoch_001_raw.pth`: not a data
-    # file's `.pkl`, `.h5`, `.pt`, `训练集特征已保存至: ./cache/train_features.pkl`)
-    r"|(?<!加载)(?<!载入)(?<!读取)已保存(?:为|至|到)\s{0,4}[:：]?\s{0,4}[^\s:：]{1,2000}?"
-    r"\.(?:pth|ckpt|safetensors|pdparams)\b"
+    # (or saved as, or to, a model's file, `| 已保存为: best_diffusion_epoch_001_raw.pth`: not a data file's, its noun
+    # before the words, `训练集特征已保存至: ./cache/train_features.pt`, `预处理数据已保存为: ./data/train_patches.h5`)
+    r"|(?<!加载)(?<!载入)(?<!读取)(?<!特征)(?<!数据)(?<!词表)(?<!结果)(?<!图)(?<!像)(?<!片)(?<!日志)(?<!报告)(?<!缓存)"
+    r"已保存(?:为|至|到)\s{0,4}[:：]?\s{0,4}[^\s:：]{1,2000}?\.(?:pth?|ckpt|bin|safetensors|h5|tar|pdparams)\b"
     r"|" + _MESSAGE_OPENS + r"(?:正在)?保存(?:最佳|最优)?(?:模型|权重|检查点)(?:到|至)\s{0,4}[^\s的]"
     r"(?![^\n]{0,200}?(?:失败|出错|错误))")
 _SAVED_ABROAD_HINT = ("guardad", "salvo", "gespeichert", "sauvegard", "enregistr", "저장", "保存", "сохранена",
@@ -2365,10 +2374,12 @@ class EventScanner:
             elif done and not closing and not failed and not self.tune_errors:
                 self._tune_end(line, "Ray Tune: every trial terminated")
             elif not done and self.tune_end is not None and self.tune_end["detail"] == "Ray Tune: every trial terminated":
-                # (a trial running again in the same run, its last words not said between: the searcher had not made
-                # its next trial yet, Ray 2.5's status naming no total; that was no end)
+                # (a trial running again, its last words not said between: as many trials terminated as that status
+                # said, the same run's, its searcher had not made its next trial yet, Ray 2.5's status naming no total:
+                # that was no end; fewer, another run's, that end stands)
                 end, self.tune_end = self.tune_end, None
-                rows.events[:] = [event for event in rows.events if event is not end]
+                if _tune_terminated(text) >= _tune_terminated(end["raw"]):
+                    rows.events[:] = [event for event in rows.events if event is not end]
         elif ("ending Ray Tune run" in text or "Trials did not complete" in text or "has been interrupted" in text) and (
                 _TUNE_INTERRUPTED.search(text) is not None):
             # Tune stopped before its trials were done (a ^C, its stop signal): no clean end, the one its last words

@@ -1426,7 +1426,11 @@ _SOFTWARE_DATE = re.compile(r"(?i:(?:commit|built|build|compiled)(?: at| on| dat
                             r"\s{0,4}[:=]\s{0,4}\d{4}-\d\d-\d\d"
                             # a kernel's build as `uname -v` and Python's `platform.version()` say it (AutoGluon's
                             # System Info: `Platform Version:   #1 SMP Wed Sep 15 17:27:09 CST 2021`)
-                            r"|#\d{1,6}\S{0,40} (?:SMP|PREEMPT)\b[\w ]{0,40}? (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ")
+                            r"|#\d{1,6}\S{0,40} (?:SMP|PREEMPT)\b[\w ]{0,40}? (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) "
+                            # (and `uname -a`'s, a job script's first line: `Linux gpu01 5.15.0-91-generic #101-Ubuntu SMP
+                            # Tue Nov 14 13:30:08 UTC 2023 x86_64 ...`; macOS's: `Darwin Kernel Version 21.6.0: Mon Feb 19
+                            # 20:24:34 PST 2024; root:xnu-...`)
+                            r"|\bDarwin Kernel Version [\d.]{1,20}: ")
 
 
 def _month_day(match: re.Match[str]) -> dict[str, Any]:
@@ -1443,7 +1447,8 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     match = pattern.search(text, 0, _DATE_END_MAX)
     if match is None or match.start() >= DATE_START_MAX:
         return None
-    if match.start() > 5 and (":" in (before := text[max(0, match.start() - 42):match.start()]) or "=" in before) and (
+    if match.start() > 5 and (":" in (before := text[max(0, match.start() - 42):match.start()]) or "=" in before
+                              or "#" in before) and (
             _SOFTWARE_DATE.search(text, max(0, match.start() - 60), match.start() + 10) is not None):
         return None
     return match

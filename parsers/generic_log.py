@@ -782,8 +782,13 @@ def _named_loss(text: str) -> bool:
     """The line gives a training loss by any name (`training_loss_key`, in capitals too: `LOSS 3.677785`), a
     number or one that is none (`nonfinite_loss`), or a term of one (BAGEL's `Train Loss mse: 0.0139, Train Loss
     ce: 0.0539`)."""
-    return ("oss" in text or "OSS" in text) and (any(training_loss_key(k) for k, _ in iter_numbers(text))
-                                                 or nonfinite_loss(text) or _LOSS_TERM.search(text) is not None)
+    return ("oss" in text or ("OSS" in text and _CAPITAL_LOSS.search(text) is not None)) and (
+        any(training_loss_key(k) for k, _ in iter_numbers(text)) or nonfinite_loss(text) or _LOSS_TERM.search(text) is not None)
+
+
+# a loss named in capitals, a word of its own (ECAPA-TDNN's `LOSS 3.677785`): not an evaluation's (`VAL LOSS: 0.85`), nor a
+# config key's part (`cfg.MODEL.POINT_HEAD.LOSS_CONFIG.LOSS_WEIGHTS.point_cls_weight: 1.0`)
+_CAPITAL_LOSS = re.compile(r"(?<!VAL )(?<!VALID )(?<!TEST )(?<!EVAL )(?<!VALIDATION )(?<![\w.])LOSS(?![\w.])")
 
 
 # a term of a training loss after the word (`Train Loss mse: 0.0139`): no total, but a step's figure
@@ -2450,7 +2455,8 @@ _COUNT = re.compile(r"\d{1,12}")
 # batch, each counted from 0, with their totals; its C++ frontend twin (pytorch/examples' cpp/dcgan, `std::printf("\r[%2ld/%2ld]
 # [%3ld/%3ld] D_loss: %.4f | G_loss: %.4f", ...)`: `[ 1/30][200/938] D_loss: 0.4953 | G_loss: 4.0195`, its bar between the
 # losses) counts both from 1, the batch printed once it is done (not Python InfoGAN scripts' `[0/5][0/469] D_loss: 1.30
-# G_loss: 0.70 Q_loss: ...`, counted from 0)
+# G_loss: 0.70 Q_loss: ...`, counted from 0; a Python script in its shape, `[0/30][0/938] D_loss: ... | G_loss: ...`,
+# counts from 0 too: the file's epochs say which)
 _GAN_PAIR = re.compile(r"^\s{0,8}\[\s{0,8}(?P<e>\d{1,9})/\s{0,8}(?P<ee>\d{1,9})\]"
                        r"\[\s{0,8}(?P<i>\d{1,12})/\s{0,8}(?P<n>\d{1,12})\]\s{1,8}"
                        r"(?=Loss_[DG]: |(?P<cpp>D_loss: \S{1,40} \| G_loss: ))")
@@ -3505,7 +3511,9 @@ def _step_counter(text: str) -> _Counter | None:
     if "][" in text and (gan := _GAN_PAIR.match(text)) is not None:
         epoch, per_epoch, done = int(gan.group("e")), int(gan.group("n")), int(gan.group("i"))
         if gan.group("cpp") is not None:
-            return _Counter((epoch - 1) * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch, base=1,
+            # (LibTorch's counts from 1, a Python script's in its shape from 0: which, the file's epochs say,
+            # `_from_epoch_one`)
+            return _Counter(epoch * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch,
                             ends_epoch=done == per_epoch)
         return _Counter(epoch * per_epoch + done, gan, epoch, int(gan.group("ee")), per_epoch, base=0,
                         ends_epoch=done == per_epoch - 1)

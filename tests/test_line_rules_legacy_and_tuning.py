@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import console_connection
-from tests.test_line_rules import _read
+from tests.test_line_rules import _ns, _read
+from tests.test_line_rules_cloud_jobs import TF_CNN_BENCHMARKS_HOROVOD
+from tests.test_line_rules_unusual_families import DGLKE_END
 from tracelens.errors import ParseError
 from tracelens.parsers import ParseOptions, registry
 
@@ -65,19 +67,8 @@ def test_torchreids_elapsed_clock_ends_its_run_and_says_how_long(tmp_path: Path)
         (elapsed, 1 * 3600 + 45 * 60 + 48)]
 
 
-# DGL-KE's `dglke_train` at its run's end, as a project's README quotes it (the search index's file id 30649309063, a
-# README titled "KGR", dglke 0.1.2, its "train" block): each worker's time, then the training's, then the save
-DGLKE_END = [
-    '[proc 0][Train](79872/80000) average pos_loss: 0.17877843778114766',
-    '[proc 0][Train](79872/80000) average neg_loss: 0.26976426748296944',
-    '[proc 0][Train](79872/80000) average loss: 0.2242713526429725',
-    '[proc 0][Train](79872/80000) average regularization: 0.041346013596921694',
-    '[proc 0][Train] 1024 steps take 11.777 seconds',
-    '[proc 0]sample: 1.083, forward: 4.238, backward: 3.993, update: 2.457',
-    'proc 0 takes 869.088 seconds',
-    'training takes 874.0371513366699 seconds',
-    'Save model to ckpts/ComplEx_mydataset_0',
-]
+# DGL-KE's `dglke_train` at its run's end (DGLKE_END, quoted in test_line_rules_unusual_families.py: the search index's
+# file id 30649309063, a README titled "KGR"): each worker's time, then the training's, then the save
 
 
 def test_dglkes_training_takes_line_ends_the_run(tmp_path: Path) -> None:
@@ -661,52 +652,15 @@ def test_an_epochs_took_with_a_colon_is_its_time(tmp_path: Path) -> None:
     assert [(s["step"], s["step_time_s"]) for s in steps] == list(zip([1, 2, 3], took, strict=True))
 
 
-# tf_cnn_benchmarks under a Kubeflow MPIJob, its launcher's `kubectl logs` (kubeflow/mpi-operator @
-# 065e7b4593c86d2060683ff2dabc12a9e0c92048, README.md, the block after `kubectl logs -f ${PODNAME}`): its header, the
-# README's `...`, its last batches (each of the two processes' line), then its total
-TF_CNN_TAIL = [
-    'TensorFlow:  1.14',
-    'Model:       resnet101',
-    'Dataset:     imagenet (synthetic)',
-    'Mode:        training',
-    'SingleSess:  False',
-    'Batch size:  128 global',
-    '             64 per device',
-    'Num batches: 100',
-    'Num epochs:  0.01',
-    "Devices:     ['horovod/gpu:0', 'horovod/gpu:1']",
-    'NUMA bind:   False',
-    'Data format: NCHW',
-    'Optimizer:   sgd',
-    'Variables:   horovod',
-    '',
-    '...',
-    '',
-    '40\timages/sec: 154.4 +/- 0.7 (jitter = 4.0)\t8.280',
-    '40\timages/sec: 154.4 +/- 0.7 (jitter = 4.1)\t8.482',
-    '50\timages/sec: 154.8 +/- 0.6 (jitter = 4.0)\t8.397',
-    '50\timages/sec: 154.8 +/- 0.6 (jitter = 4.2)\t8.450',
-    '60\timages/sec: 154.5 +/- 0.5 (jitter = 4.1)\t8.321',
-    '60\timages/sec: 154.5 +/- 0.5 (jitter = 4.4)\t8.349',
-    '70\timages/sec: 154.5 +/- 0.5 (jitter = 4.0)\t8.433',
-    '70\timages/sec: 154.5 +/- 0.5 (jitter = 4.4)\t8.430',
-    '80\timages/sec: 154.8 +/- 0.4 (jitter = 3.6)\t8.199',
-    '80\timages/sec: 154.8 +/- 0.4 (jitter = 3.8)\t8.404',
-    '90\timages/sec: 154.6 +/- 0.4 (jitter = 3.7)\t8.418',
-    '90\timages/sec: 154.6 +/- 0.4 (jitter = 3.6)\t8.459',
-    '100\timages/sec: 154.2 +/- 0.4 (jitter = 4.0)\t8.372',
-    '100\timages/sec: 154.2 +/- 0.4 (jitter = 4.0)\t8.542',
-    '----------------------------------------------------------------',
-    'total images/sec: 308.27',
-    '',
-]
+# tf_cnn_benchmarks under a Kubeflow MPIJob (TF_CNN_BENCHMARKS_HOROVOD, quoted in test_line_rules_cloud_jobs.py:
+# kubeflow/mpi-operator's README): its last batches, each of the two processes' line, then its total
 
 
 def test_tf_cnn_benchmarks_total_is_its_end(tmp_path: Path) -> None:
     """`total images/sec: 308.27`, printed once its `Num batches: 100` are done: the run's clean end (it was
     `unknown`)."""
-    con = console_connection(tmp_path, TF_CNN_TAIL)
-    total = TF_CNN_TAIL.index("total images/sec: 308.27") + 1
+    con = console_connection(tmp_path, TF_CNN_BENCHMARKS_HOROVOD)
+    total = TF_CNN_BENCHMARKS_HOROVOD.index("total images/sec: 308.27") + 1
     assert con.execute("select line from log_events where kind = 'attempt_end'").fetchall() == [(total,)]
     assert con.execute("select end_reason, last_step from attempts").fetchall() == [("completed", 100)]
 
@@ -793,19 +747,16 @@ def test_ecapas_score_lines_are_its_epochs(tmp_path: Path) -> None:
 
 
 def test_a_gan_line_counted_from_zero_is_no_libtorch_line(tmp_path: Path) -> None:
-    """Python InfoGAN scripts' `[0/5][0/469] D_loss: 1.30 G_loss: 0.70 Q_loss: ...` count from 0, with no bar between
-    the losses (the quoted C++ lines so altered: a tiny twin): not read as LibTorch's, no step -469."""
+    """A Python GAN script's `[0/30][0/938] D_loss: ... | G_loss: ...` (a bar between its losses too, counted from 0;
+    the quoted C++ lines so altered, a tiny twin): epoch x 938 + batch, from 0 (it was read as LibTorch's count from
+    1: step -938)."""
     lines = [re.sub(r"\[ ?(\d+)/30\]\[(\d+)/938\]", lambda m: f"[{int(m[1]) - 1}/30][{int(m[2]) - 200}/938]", t)
-             .replace(" | G_loss:", " G_loss:") for t in CPP_DCGAN if t.startswith("[")]
-    assert lines[0] == "[0/30][0/938] D_loss: 0.4953 G_loss: 4.0195"
-    parser = registry()["generic_log"]
-    path = tmp_path / "console.log"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    try:
-        steps = parser.parse(path, ParseOptions()).tables["log_steps"].to_pylist()
-    except ParseError:
-        steps = []
-    assert all(s["step"] >= 0 for s in steps)
+             for t in CPP_DCGAN if t.startswith("[")]
+    assert lines[0] == "[0/30][0/938] D_loss: 0.4953 | G_loss: 4.0195"
+    _, steps, _ = _read(tmp_path, lines, parser_name="generic_log")
+    counts = [(int(m[1]), int(m[2])) for t in lines if (m := re.match(r"\[(\d+)/30\]\[(\d+)/938\]", t))]
+    assert [s["step"] for s in steps] == [epoch * 938 + batch for epoch, batch in counts]
+    assert steps[0]["step"] == 0
 
 
 def test_an_sbt_verdict_before_the_steps_ends_nothing(tmp_path: Path) -> None:
@@ -855,3 +806,43 @@ def test_an_evaluations_start_said_twice_is_one(tmp_path: Path) -> None:
     lines = [t.replace("Saving checkpoints for 10000 into ./output/model.ckpt.", "Starting to evaluate.") for t in T2T_END]
     _, _, events = _read(tmp_path, lines)
     assert len([e for e in events if e["kind"] == "eval_start"]) == 1
+
+
+def test_a_model_saved_as_a_pt_file_in_chinese_is_a_save(tmp_path: Path) -> None:
+    """`已保存为: best_diffusion_epoch_001_raw.pt` (PyTorch's other extension; the quoted line so altered, a tiny twin):
+    a save, as the `.pth` one is."""
+    lines = [t.replace("_raw.pth", "_raw.pt") for t in EDT_SAVES]
+    _, _, events = _read(tmp_path, lines)
+    assert [e["line"] for e in events if e["kind"] == "checkpoint_save_end"] == [3, 6]
+
+
+# `uname -a` as a lab report quotes it (the search index's file id 54867412215, its `Команда: uname -a` block)
+UNAME = ("Linux ubuntu-lab 6.8.0-110-generic #110-Ubuntu SMP PREEMPT_DYNAMIC Thu Mar 19 15:09:20 UTC 2026 x86_64 x86_64"
+         " x86_64 GNU/Linux")
+
+
+def test_unames_kernel_build_date_is_no_moment_of_the_run(tmp_path: Path) -> None:
+    """A job script's `uname -a` first (the line above), then the quoted EDT run: the kernel's build date (19 March
+    2026) starts nothing; the run starts at its first dated line (12 May 2026)."""
+    con = console_connection(tmp_path, [UNAME, *EDT_SAVES])
+    first = re.match(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})", EDT_SAVES[0])
+    assert first is not None
+    assert con.execute("select min(start_ns) from attempts").fetchone() == (_ns(first[1]),)
+
+
+def test_ray_tunes_next_run_keeps_the_end_before_it(tmp_path: Path) -> None:
+    """The quoted legacy status, every trial terminated, then another run's status with fewer terminated and one
+    running (`Number of trials: 4/4 (1 PENDING, 1 RUNNING, 2 TERMINATED)`; a tiny twin): the first run's end stands."""
+    lines = [*TUNE_LEGACY_DONE, "== Status ==", "Number of trials: 4/4 (1 PENDING, 1 RUNNING, 2 TERMINATED)"]
+    _, _, events = _read(tmp_path, lines, parser_name="generic_log")
+    assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [
+        TUNE_LEGACY_DONE.index("Number of trials: 50/50 (50 TERMINATED)") + 1]
+
+
+def test_two_absl_lines_of_one_message_at_two_times_are_two(tmp_path: Path) -> None:
+    """absl's `Saving checkpoints for 10000 ...` said again ten minutes later (the quoted line so altered, a tiny twin):
+    two saves, not one line said twice."""
+    save = next(i for i, t in enumerate(T2T_END) if t.startswith("I0608") and "Saving checkpoints for 10000" in t)
+    lines = [*T2T_END[:save + 1], T2T_END[save].replace("I0608 08:33:21", "I0608 08:43:21"), *T2T_END[save + 1:]]
+    _, _, events = _read(tmp_path, lines)
+    assert len([e for e in events if e["kind"] == "checkpoint_save_start"]) == 2
