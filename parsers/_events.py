@@ -62,6 +62,9 @@ _END = re.compile(
     # (Caffe's solver and its tool, through glog: "solver.cpp:322] Optimization Done."; DeePMD-kit's
     # "DEEPMD INFO    finished training")
     r"|\.cpp:\d{1,6}\] Optimization Done\.\s*$|^DEEPMD INFO\s{1,8}finished training\s*$"
+    # (TensorFlow's speech_commands and image retraining examples (retrain.py) and their copies, their test after the
+    # last step: "I0702 17:09:58.091881 4699891136 train.py:295] Final test accuracy = 88.0% (N=4890)")
+    r"|(?:^|\] )Final test accuracy = \d{1,3}(?:\.\d{1,9})?% \(N=\d{1,12}\)\s*$"
     # (wandb's client as the program it watched exits with code 0 (wandb <= 0.12): "wandb: Program ended successfully.")
     r"|^wandb: Program ended successfully\.\s*$"
     # (LightGBM's CLI after its last boosting round: "[LightGBM] [Info] Finished training")
@@ -471,6 +474,8 @@ _SBT_END = re.compile(r"^\[(?P<verdict>success|error)\] Total time: \d{1,9} s\b"
 # with code 0`, v2 names the container, `trainer-1 exited with code 137`): the one word of its name, of several
 # parts (not a helper program's own `sox exited with code 0`), then the code
 _COMPOSE_EXIT = re.compile(r"^(?P<name>[A-Za-z0-9][\w.]{0,100}[-_][\w.-]{0,100}) exited with code (?P<code>\d{1,3})\s*$")
+# (any name of a service the file's lines showed as compose's, `_lines.service_names`: `mltrain exited with code 0`)
+_SERVICE_EXIT = re.compile(r"^(?P<name>[\w.\-]{1,64}) exited with code (?P<code>\d{1,3})\s*$")
 # SkyPilot's `sky launch` / `sky jobs logs` as the job ends: "✓ Job finished (status: SUCCEEDED).", "✗ Job
 # finished (status: FAILED)." (FAILED_SETUP, FAILED_DRIVER, CANCELLED the same)
 _SKYPILOT_JOB = re.compile(r"(?:^|[✓✗] |INFO: )Job finished \(status: (?P<status>[A-Z_]{4,30})\)\.?\s*$")
@@ -674,7 +679,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
                            # into its students' projects: "[INFO] Saving model to: models/05_going_modular_tinyvgg_model.pth")
                            # (a script's own, as a sentence of its line: "Training complete. Saving the model as
                            # lstm_model_fp32.keras", Keras 3's LSTM anomaly example's)
-                           r"|(?:^|\] |\bINFO:? |- |\*\* |\. )Saving (?:the )?(?:(?:best|trained|final) )?model"
+                           # (or after a logger's name: scGPT's "02:36:28-scGPT-INFO-eval_and_save: Saving the best model
+                           # to ./save/...")
+                           r"|(?:^|\] |\bINFO:? |- |\*\* |\. |: )Saving (?:the )?(?:(?:best|trained|final) )?model"
                            r" (?:to:?|as) {1,4}\S"
                            # (DGL-KE's as its training ended: "Save model to ckpts/ComplEx_mydataset_0"; PaDiM-Paddle's
                            # after its feature extraction: "2022-04-18 22:42:39\tSave model in ./output/bottle/best.pdparams")
@@ -697,6 +704,9 @@ _SAVE_WEIGHTS = re.compile(r"\bSave weights to \S|\bSaving (?:[\w-]{1,40} ){0,3}
 _WEIGHTS_FILE_SAVED = re.compile(
     r"(?:(?:^\s{0,4}|[-:\]] )(?:[A-Za-z]{1,20} ){0,2}(?:[Bb]ackup|[Cc]kpt|[Mm]odel|[Ww]eights|state_dict|LoRA)"
     r"(?: for epoch \d{1,9})? saved (?:successfully )?(?:to|at):? "
+    # (qfgaohao/pytorch-ssd's train_ssd.py and its many ports, jetson-inference's among them, after its logger's head:
+    # "2020-04-26 00:45:24,911 - root - INFO - Saved model models/mb3-ssd-lite-Epoch-49-Loss-2.98.pth")
+    r"|- Saved model (?=\S)"
     r"|^\s{0,8}[Ss]aved (?=\S{0,2000}?(?<![A-Za-z])(?i:model|ckpt|checkpoint|weights|pretrain|finetune|best|last|final"
     r"|epoch|step)(?![a-z])[^/\\\s]{0,200}\.\w{1,12}(?:\.tar)?\.?\s*$))"
     r"(?P<path>\S{0,2000}?\.(?:ckpt|pt|pth|pth\.tar|safetensors|bin|h5|keras))\.?\s*$")
@@ -735,9 +745,13 @@ _CHECKPOINT_NAMED = re.compile(r"[\\/](?:checkpoint-|step_)(\d{1,15})[\\/]?\s*$"
 # examples: "Resumed from checkpoint: out/step_5", glued after the bar's first drawing: `0/24 [00:00<?, ?it/s]Resumed
 # ...`; diffusers' scripts: "Resuming from checkpoint checkpoint-500"; a PEFT script's own before `trainer.train(
 # resume_from_checkpoint=...)`: "Resuming from adapters\qwen3-1.7b\_checkpoints\checkpoint-50")
+# (and the HF examples' `run_*.py` where the output folder holds one, before `trainer.train(resume_from_checkpoint=...)`:
+# "Checkpoint detected, resuming training at .../checkpoint-10000. To avoid this behavior, change the `--output_dir` ...")
 _RESUMED_FOLDER = re.compile(r"(?:^|(?<=[\]:|>\-] )|(?<=\]))resum(?:ing|ed) from (?:checkpoint:? )?['\"`]?"
                              r"(?:[\w.~=\-]{0,255}[/\\]){0,32}(?:checkpoint-|step_)(\d{1,15})[/\\]?['\"`]?"
-                             r"(?=\s*(?:$|[.,;)!(]))", re.I)
+                             r"(?=\s*(?:$|[.,;)!(]))"
+                             r"|(?<=Checkpoint detected, )resuming training at (?:[\w.~=\-]{0,255}[/\\]){0,32}"
+                             r"checkpoint-(\d{1,15})(?=[/\\]?\. )", re.I)
 # PyTorch's DDP tutorial series after it wrote its snapshot: "Epoch 0 | Training snapshot saved at snapshot.pt";
 # MONAI's tutorials after `torch.save(model.state_dict(), ...)`: "saved new best metric model"
 # tensorpack's ModelSaver after writing: "Model saved to train_log/alexnet-dorefa/model-10000.";
@@ -1130,6 +1144,11 @@ _COQUI_STOPPED_DETAIL = "Coqui's trainer: its run stopped before its end (interr
 _CAUGHT_FAILURE = re.compile(r"\bWarning: Exception caused \S{1,120} to fail during training\b")
 CAUGHT_FAILURE_LINES = 3  # lines from that word to the failure's message it caught
 CAUGHT_TRACEBACK_LINES = 80  # lines from its `Detailed Traceback:` to that traceback's last
+# NumPy 2's warning as it imports a module built against NumPy 1.x, with the import's stack as a traceback below it
+# (`AttributeError: _ARRAY_API not found`), which the importer most often catches (pandas' optional pyarrow): no
+# failure of its own; an import it fails raises again, a traceback of its own after it
+_NUMPY_ABI_WARNING = "A module that was compiled using NumPy 1.x cannot be run in"
+NUMPY_ABI_TRACEBACK_LINES = 12  # lines from that warning's first to its traceback's head
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '(?P<what>(?:[\w:<>]|, ?| (?=>)){1,400})'")
 # A launcher's own silent-hang watchdog (no output for N s): the hang began N s before the line.
 _IDLE_WATCHDOG = re.compile(r"no output for (?P<s>\d+(?:\.\d+)?)\s*s\b.*?(?:SIGTERM|SIGKILL|kill)", re.I)
@@ -1176,12 +1195,12 @@ _ANY_EVENT_PATTERN = (
     r"Saving model at |^saved_model:|^-*save:|finished saving model to |"
     r"[Ss]av(?:e|ing) (?:the )?(?:model )?param(?:eter)?s (?:at|to) |"
     r"Saving current state to |Saved state to |Snapshotting to |saving model to |Saving model to:? |"
-    r"Saving (?:the )?model (?:to:?|as) |Saving best model to |"
+    r"Saving (?:the )?(?:(?:best|trained|final) )?model (?:to:?|as) |- Saved model \S|^A module that was compiled using NumPy 1|"
     r"Saving final model to |train completed, best_metric: |"
     r"Saving at |^Saving round \d|Check point saved: |Task done, results saved in |"
     r"^Save model to |\tSave model (?:to|in) |"
     r"Saving model due to mean reward|saving best model|Saving embeddings|^save the weights in path: |^Best Iter=\[|"
-    r"_runner\.py:\d{1,6}\] Final |"
+    r"_runner\.py:\d{1,6}\] Final |Final test accuracy = |"
     r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
     r"^Elapsed (?:time = |\d)|^Total time: \d|, saving took \d|"
@@ -1531,6 +1550,7 @@ class EventScanner:
         self.template_runs: dict[int | None, tuple[int, set[str]]] = {}
         self.ignored_at = -10  # the line of Python's last "Exception ignored in: ..." (an unraisable hook's report)
         self.chained_at: dict[int | None, int] = {}  # rank -> the line of its traceback's last chain sentence
+        self.services: frozenset[str] = frozenset()  # Docker Compose's services the file's lines showed (`Lines.services`)
 
     def _template_run(self, line: Line) -> bool:
         """The line is one lightning-hydra-template prints once a run (`TEMPLATE_EXTRAS`): True where
@@ -1983,7 +2003,8 @@ class EventScanner:
             self._platform_verdict(line, sky.group("status") == "SUCCEEDED", failed,
                                    f"SkyPilot: the job finished with status {sky.group('status')}")
             return True
-        if " exited with code " in text and (compose := _COMPOSE_EXIT.match(text)) is not None:
+        if " exited with code " in text and ((compose := _COMPOSE_EXIT.match(text)) is not None or (
+                self.services and (compose := _SERVICE_EXIT.match(text)) is not None and compose.group("name") in self.services)):
             code = compose.group("code")
             self._platform_verdict(line, code == "0", failed,
                                    f"Docker Compose: the container {compose.group('name')} exited with code {code}")
@@ -2160,6 +2181,9 @@ class EventScanner:
             self.restart_unnumbered = False
             return True
         training = low is None or "training " in low or "training=" in low  # (a banner's rules right after it)
+        if text.startswith(_NUMPY_ABI_WARNING):
+            self.caught_at, self.caught_lines = line.number, NUMPY_ABI_TRACEBACK_LINES
+            return True
         if "to fail during training" in text and _CAUGHT_FAILURE.search(text) is not None:
             # (the failure it names on the lines below is caught: no run's)
             self.caught_at, self.caught_lines = line.number, CAUGHT_FAILURE_LINES
@@ -2192,7 +2216,7 @@ class EventScanner:
             # scripts print it, then call `load_state`)
             rows.event(LogEventKind.CHECKPOINT_LOAD_START if resumed is not None and resumed.re is _RESUMED_FOLDER
                        else LogEventKind.CHECKPOINT_LOAD_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
-                       step=int(resumed.group(1)) if resumed is not None else None, raw=text)
+                       step=int(resumed.group(resumed.lastindex or 1)) if resumed is not None else None, raw=text)
         elif (training or "completed in " in text or "total average" in text or "Optimization Done" in text
               or "inished training" in text or "End of training" in text or " NUM!" in text
               or text[:10] == "Finished! " or text[:16] == "bestIteration = " or "Engine run complete" in text
@@ -2200,7 +2224,7 @@ class EventScanner:
               or "Total time taken: " in text or "L finished in " in text or "Run finished " in text
               or "Finished FedAvg." in text or "Optimization Finished!" in text or "Finished Training" in text
               or "Saved final weights to " in text or "Task done, results " in text or "train completed, " in text
-              or "best.pt..." in text or "End of experiment" in text
+              or "best.pt..." in text or "End of experiment" in text or "Final test accuracy = " in text
               or "final epoch checkpoint" in text or "Completed after " in text
               or "the experiment directory " in text or text[:11] == "Best Iter=[" or "] Final " in text
               or "ntrenamiento " in text or "reinamento " in text or "reino " in text or "abgeschlossen" in text
@@ -2615,7 +2639,7 @@ class EventScanner:
                     if tune:
                         self.tune_saved[line.rank] = (line.number, rows.events[-1])
                     break
-        elif ((" saved " in text or text[:6] in ("saved ", "Saved "))
+        elif ((" saved " in text or text[:6] in ("saved ", "Saved ") or "- Saved model " in text)
               and (written := _WEIGHTS_FILE_SAVED.search(text)) is not None
               and not self._said_again(line, written.group("path"))):
             # (a script's own words for a save it wrote, where they name no `checkpoint`; not transformers'
@@ -3146,7 +3170,9 @@ def open_log(path: Path, framework: str, busy: bool = False) -> tuple[Sequence[L
         rows.mtime_year_lines = {line.number for line in lines if line.year_from_mtime}
     # the shared lines' rows are the primary reader's to make (parsers/console.py): a second
     # reader of the file keeps only what its own rules read
-    return lines, warning, rows, EventScanner(rows if SHARED_LINES.get() else LogRows(framework))
+    scanner = EventScanner(rows if SHARED_LINES.get() else LogRows(framework))
+    scanner.services = lines.services if isinstance(lines, Lines) else frozenset()
+    return lines, warning, rows, scanner
 
 
 # A notebook's progress widget copied as text: its description and percentage on one line, its

@@ -183,6 +183,7 @@ class Lines(Sequence[Line]):
         self.nccl: NcclLines | None = None
         self.marked: list[int] | None = None
         self.picked: list[int] | None = None  # the positions of the lines `split_lines`' `pick` occurs in
+        self.services: frozenset[str] = frozenset()  # Docker Compose's services whose names opened lines (`service_names`)
         # each line number's line in the file, as an editor counts them (`FileLines`), at number - 1; None: the same
         self.file_lines: array[int] | None = None
         self.years_guessed = guessed is not None  # some lines' year is the file's mtime's (`Line.year_from_mtime`)
@@ -458,6 +459,9 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
         physical_lines = physical_lines[:start] + quoted
     if (plain := without_logging_heads(physical_lines[start:] if start else physical_lines)) is not None:
         physical_lines = physical_lines[:start] + plain
+    services: frozenset[str] = frozenset()
+    if (composed := without_service_names(physical_lines[start:] if start else physical_lines)) is not None:
+        physical_lines, services = physical_lines[:start] + composed[0], composed[1]
     pasted = _pasted_numbers(physical_lines)
     bodies = physical_lines[start:] if start else physical_lines  # made each line's body in place
     count = len(bodies)
@@ -708,6 +712,7 @@ def _split_lines(physical_lines: list[str], hint: str | None, mtime_ns: int | No
     del frame
     lines = Lines(numbers, ranks, bodies, times, clears, hits, guessed)
     lines.nccl, lines.marked, lines.picked, lines.file_lines = nccl_read, marked, picked, file_lines
+    lines.services = services
     return lines
 
 
@@ -943,6 +948,7 @@ def head_bodies(head: bytes, limit: int = 2000) -> Iterator[str]:
     if lines[:1] and lines[0].lstrip(" ")[:1] == ">":
         lines = unquoted(lines) or lines
     lines = without_logging_heads(lines) or lines
+    lines = (without_service_names(lines) or (lines, None))[0]
     for raw in lines:
         if "\t" in raw[4:10] and (cloud := _CLOUD_JOB_PREFIX.match(raw)) is not None:
             # (the time a cloud job's prefix dates its message with, kept before it: a dated line, as its logger wrote it)
@@ -993,6 +999,59 @@ def without_logging_heads(lines: list[str]) -> list[str] | None:
 _LOGGING_HEAD = re.compile(r"(?:DEBUG|INFO):(?:root|__main__):")
 _LOGGING_LEVELS = ("DEBUG:", "INFO:")
 LOGGING_HEAD_LINES = 50
+
+
+# Docker Compose's console (`docker compose up`, `docker-compose logs`): each line a service's container wrote opens
+# with its name padded to the widest one's and a bar (`mltrain     | Epoch 1/5`, v1's `proj_trainer_1  | `, v2's
+# `trainer-1  | `), its own lines name the services it attaches to (`Attaching to mlback, mltrain, mlfront`). A name
+# with a dash is a prefix wherever it opens a line (`_WORD_PREFIX`); another is one where the file shows the layout:
+# lines of the first `SERVICE_HEAD_LINES` open with it, the bar in one column, and its compose line named it or such
+# lines are half of them (not a table of a script's own, `loss      | 0.51`, nor a logger's level, `INFO     | `).
+_SERVICE_HEAD = re.compile(r"([A-Za-z][\w.\-]{0,63}) +\|(?: |$)")
+_ATTACHING = re.compile(r"Attaching to ([\w.\-]{1,64}(?:, [\w.\-]{1,64}){0,63})\s*$")
+_LOG_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "SUCCESS", "WARN", "WARNING", "ERROR", "CRITICAL", "FATAL"})
+SERVICE_HEAD_LINES = 200
+
+
+def service_names(lines: list[str]) -> tuple[frozenset[str], int]:
+    """The names of the Docker Compose services whose containers' lines `lines` holds, where the file
+    shows compose's layout (above), and the column of their bar; empty where it shows none."""
+    columns: dict[int, set[str]] = {}
+    counts: dict[int, int] = {}
+    attached: set[str] = set()
+    written = 0
+    for line in lines[:SERVICE_HEAD_LINES]:
+        if not line or line.isspace():
+            continue
+        written += 1
+        if line[:1] == "A" and (attaching := _ATTACHING.match(line)) is not None:
+            attached.update(attaching.group(1).split(", "))
+        elif "|" in line[:70] and (head := _SERVICE_HEAD.match(line)) is not None and head.group(1) not in _LOG_LEVELS:
+            column = head.end() - (2 if head.group(0).endswith(" ") else 1)
+            columns.setdefault(column, set()).add(head.group(1))
+            counts[column] = counts.get(column, 0) + 1
+    if not counts:
+        return frozenset(), 0
+    column = max(counts, key=counts.__getitem__)
+    names = columns[column]
+    if counts[column] < 3 or not (names & attached or 2 * counts[column] >= written):
+        return frozenset(), 0
+    return frozenset(names), column
+
+
+def without_service_names(lines: list[str]) -> tuple[list[str], frozenset[str]] | None:
+    """`lines` without the compose services' names and bars that open them (`service_names`), and
+    those names; None where the file shows no compose layout."""
+    names, column = service_names(lines)
+    if not names:
+        return None
+    stripped = []
+    for line in lines:
+        if "|" in line[column:column + 1] and (head := _SERVICE_HEAD.match(line)) is not None and (
+                head.group(1) in names and line[column] == "|"):
+            line = line[head.end():]
+        stripped.append(line)
+    return stripped, names
 
 
 # the least indentation of a log pasted as an indented block (Markdown's code block, a note's
@@ -1248,7 +1307,9 @@ def _years_back(bodies: Sequence[str], yearless: list[int], bound_ns: int) -> li
 # (a logger's level before it in its brackets: PyMARL's `[%(levelname)s %(asctime)s]`, `[INFO 01:52:32] my_main ...`)
 _CLOCK_TIME = re.compile(r"^(?:\[(?:INFO|DEBUG|WARNING|ERROR|CRITICAL) )?"
                          r"\[?(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d|60)(?:[.,](?P<frac>\d{1,9}))?\]?"
-                         r"(?: ?(?P<m>[AaPp])[Mm]\b)?\s")
+                         # (or a dash and the logger's name: scGPT's `%(asctime)s-%(name)s-%(levelname)s-...` with
+                         # `datefmt="%H:%M:%S"`, "02:36:28-scGPT-INFO-eval_and_save: ...")
+                         r"(?: ?(?P<m>[AaPp])[Mm]\b)?(?:\s|-[A-Za-z])")
 _DAY_NS = 86_400 * 10**9
 # a counter of the hours, minutes and seconds since a start that runs past a day (`25:13:02 | step ...`): no time of day
 _ELAPSED_CLOCK = r"^\[?(?:2[4-9]|[3-9]\d|\d{3,4}):[0-5]\d:[0-5]\d"
@@ -1457,7 +1518,7 @@ def _leading(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 # a line opening with a time of day and no date (openpi's logger, `15:52:07.711 [I] ...`): a date
 # further on is its message's (`Preserving Checkpoint[step=10000 | time=2025-11-14 09:24:02...]`)
 # (not a date right after it: a console piped through `ts '[%H:%M:%S]'`, `[14:53:12] 2024-04-26 14:53:12,101 ...`)
-_CLOCK_FIRST = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s")
+_CLOCK_FIRST = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?(?:\s|-[A-Za-z])")
 _CLOCK_THEN_DATE = re.compile(r"^\[?\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?\]?\s{1,4}\[?\d{4}-\d{2}-\d{2}[ T]")
 
 

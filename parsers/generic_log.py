@@ -773,9 +773,15 @@ def _undated_epoch_line(text: str) -> int | None:
         return None
     if (_named_loss(body) or _EPOCH_TOOK.match(body, epoch.start()) is not None
             or ("took" in body and _EPOCH_TOOK_UNIT.match(body, epoch.start()) is not None)
+            or (" - train " in body and _TRAIN_STAGE_STAT.search(body, epoch.end()) is not None)
             or (head is None and (_EPOCH_RESULT.match(body) is not None or _SPLIT_RESULTS.match(body, epoch.end())))):
         return int(epoch.group(1))
     return None
+
+
+# SpeechBrain's train_log.txt: its training stage's statistic after the epoch, whatever the recipe's objective is named
+# (a separation recipe's `epoch: 1, lr: 1.50e-04 - train si-snr: 1.96 - valid si-snr: 8.69e-02`)
+_TRAIN_STAGE_STAT = re.compile(r" - train [A-Za-z][\w-]{0,40}: [-+]?\d")
 
 
 def _named_loss(text: str) -> bool:

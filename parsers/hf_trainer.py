@@ -107,6 +107,11 @@ _EPOCHS = re.compile(r"Num [Ee]pochs = ([\d,]{1,30})")  # (SetFit's header: `Num
 _EXAMPLES = re.compile(r"Num examples = ([\d,]{1,30})")
 # (transformers 5's header says it, `max_steps` or not: "  Num update steps per epoch = 512")
 _UPDATES_PER_EPOCH = re.compile(r"Num update steps per epoch = ([\d,]{1,30})")
+# the run's TrainingArguments as a script prints them (the examples' `Training/evaluation parameters
+# TrainingArguments(`, a field a line, or all on one): the logging grid, every `logging_steps` steps and step 1 too where
+# `logging_first_step`, where its strategy is steps
+_LOGGING_ARG = re.compile(r"(?:^|[(,]\s{0,4})(?P<key>logging_steps|logging_first_step|logging_strategy)="
+                          r"(?P<value>\d{1,12}(?:\.0)?|True|False|IntervalStrategy\.[A-Z]{1,10}|'?[a-z]{1,10}'?)(?=,|\)|\s*$)")
 # (Unsloth's banner's: `Total batch size = 8 | Total steps = 60`, `Total batch size (1 x 1 x 2) = 2`)
 _UNSLOTH_BATCH = re.compile(r"\bTotal batch size(?: \([\dx ]{1,40}\))? = ([\d,]{1,30})")
 # (transformers 5's: "  Resuming training from checkpoint with epoch 0 and global step 4")
@@ -223,6 +228,7 @@ class _Bar:
     pauses: list[int] = field(default_factory=list)  # steps the run evaluated or saved after (sorted by `_clock`)
     training: bool = False  # a reading's description names training (`_TRAINING_BAR`)
     counts: list[int] = field(default_factory=list)  # each reading's count, in order (set by `_clock`)
+    header_event: dict[str, Any] | None = None  # the start its header line made
 
 
 def _trainer_header(text: str) -> bool:
@@ -282,6 +288,9 @@ class HFTrainerParser(LogReader):
         if (_HEADER in text or "'train_runtime'" in text or _TRAIN_METRICS in text
                 or "Saving model checkpoint to" in text and _SAVE.search(text) is not None
                 or "Continuing training from global step" in text or "Resuming training from checkpoint with" in text
+                # (an example script's word on the checkpoint its Trainer will resume from, its run cut before the
+                # Trainer's header: a tokenization's hang)
+                or "Checkpoint detected, resuming training at " in text
                 or "Training Loss" in text and (any(
                     _NOTEBOOK_HEADER.match(body := line.rstrip(" \\")) or _NOTEBOOK_EPOCH_HEADER.match(body)
                     for line in text.splitlines())
@@ -314,6 +323,7 @@ class HFTrainerParser(LogReader):
         by_max_steps = False  # the run's header will count the epochs `max_steps` began
         examples: int | None = None  # the header's `Num examples`
         updates_per_epoch: int | None = None  # the header's `Num update steps per epoch` (transformers 5)
+        logging_args: dict[str, str] = {}  # the printed TrainingArguments' logging fields (`_LOGGING_ARG`)
         unsloth_total = False  # the total steps are Unsloth's banner's
         global_step: int | None = None
         last_dated: int | None = None
@@ -351,6 +361,7 @@ class HFTrainerParser(LogReader):
                 train_output_end = None
                 rows.event(LogEventKind.ATTEMPT_START, line=line.number, rank=line.rank, ts_ns=line.ts_ns,
                            detail="***** Running training *****", raw=text)
+                bars[-1].header_event = rows.events[-1]
                 previous_was_dict = False
                 continue
             readings = [r for r in bar_readings(text) if r.total is not None and r.total in train_total
@@ -412,6 +423,9 @@ class HFTrainerParser(LogReader):
                     examples = int(m.group(1).replace(",", ""))  # (the training header's: an evaluation's comes later)
                 if "Num update steps per epoch" in text and (m := _UPDATES_PER_EPOCH.search(text)) is not None:
                     updates_per_epoch = int(m.group(1).replace(",", "")) or None
+            if "logging_" in text and "=" in text:
+                for arg in _LOGGING_ARG.finditer(text):
+                    logging_args.setdefault(arg.group("key"), arg.group("value").strip("'"))
             if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
                 run_ends.append(index)
                 last_reading = None  # (the next trial's dicts are no step of this trial's bar)
@@ -554,6 +568,11 @@ class HFTrainerParser(LogReader):
             if bar.source == "tqdm" and year_from_mtime:
                 bar.source = "tqdm_mtime"
         _bar_start(rows, bars, lines)
+        for bar in bars:
+            if bar.header_event is not None and bar.header_event["ts_ns"] is None and bar.start_ns is not None and bar.readings:
+                # (a header with no time of its own: the training it heads began as its bar did, at step 0)
+                bar.header_event["ts_ns"] = bar.start_ns
+                bar.header_event[_BAR_DATED] = bar.source == "tqdm_mtime"
         for event, (number, reading), seconds in shard_saves.saves:
             bar = bars[number]
             if event["ts_ns"] is None and bar.start_ns is not None and reading.n in bar.seconds:
@@ -568,7 +587,7 @@ class HFTrainerParser(LogReader):
             epochs = None  # (Unsloth's banner counts the epochs begun, `max_steps` or not: no steps an epoch unchecked)
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
-                                               run_ends, saved, epoch_checked, updates_per_epoch)
+                                               run_ends, saved, epoch_checked, updates_per_epoch, _printed_grid(logging_args))
         _samples_since_last(rows, batch)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
@@ -615,7 +634,8 @@ class HFTrainerParser(LogReader):
     def _rows(rows: Any, dicts: list[_Dict], bars: list[_Bar], total_steps: int | None, epochs: int | None,
               batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
               run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = (),
-              epoch_checked: bool = False, updates_per_epoch: int | None = None) -> tuple[int, int, int]:
+              epoch_checked: bool = False, updates_per_epoch: int | None = None,
+              printed_grid: tuple[int, bool] | None = None) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -653,6 +673,8 @@ class HFTrainerParser(LogReader):
                      and (placed := by_lr.get(lr if lr is not None else -1.0)) is not None}
         anchored = {key: step for rank, group in by_rank.items()
                     for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
+        on_arguments = {key: step for group in by_rank.values()
+                        for key, step in _on_printed_grid(group, dicts, printed_grid).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
         header_per_epoch = updates_per_epoch or (_saves_per_epoch(by_rank, saved, total_steps / epochs)
                                                  or total_steps / epochs if total_steps and epochs else None)
@@ -754,6 +776,8 @@ class HFTrainerParser(LogReader):
                     step = logged_step  # the dict says which step it is (TFTrainer and others print it)
                 elif (by_rate := lr_placed.get(id(d))) is not None:
                     step = by_rate  # (DeepSpeed's report of its step at the same learning rate)
+                elif d.reading is None and (on_printed := on_arguments.get(id(d))) is not None:
+                    step = on_printed  # (the logging grid the run's printed arguments name)
                 elif (placed := anchored.get(id(d))) is not None and not (
                         epoch is not None and coarse and stray is not None and abs(placed - epoch * coarse) > stray):
                     # (evenly between two dicts a reading placed, where the dict's epoch does not
@@ -1436,6 +1460,33 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
 
 
 _GRID_CANDIDATES = 10_000  # the most spacings `_logging_grid` tries for one count of dicts
+
+
+def _printed_grid(args: dict[str, str]) -> tuple[int, bool] | None:
+    """The logging grid the printed TrainingArguments name (`_LOGGING_ARG`): every K steps, and step 1 too where
+    `logging_first_step`; None where they name none, or a strategy other than steps (an epoch's, none)."""
+    strategy = args.get("logging_strategy", "steps").lower().removeprefix("intervalstrategy.")
+    if strategy != "steps" or (steps := to_float(args.get("logging_steps"))) is None or steps < 1 or steps != int(steps):
+        return None
+    return int(steps), args.get("logging_first_step") == "True"
+
+
+def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, bool] | None) -> dict[int, int]:
+    """Steps of one process's metric dicts (by `id`) on the logging grid its printed arguments name (`_printed_grid`),
+    the i-th at K x i (step 1 first where it logs the first step): a run not resumed, one of them, whose dicts that name
+    or draw their step all fall where the grid puts them (a reading no later than its dict's step, a step before the
+    next's); none where one does not (another run's arguments)."""
+    if grid is None or not losses or any("_resumed_from" in d.record for d in dicts if d.line.rank == losses[0].line.rank):
+        return {}
+    every, first = grid
+    placed = {id(d): (1 if first and i == 0 else every * (i if first else i + 1)) for i, d in enumerate(losses)}
+    for d in losses:
+        named = to_int(d.record.get("step", d.record.get("global_step")), text=False)
+        if named is not None and named != placed[id(d)]:
+            return {}
+        if d.reading is not None and not (placed[id(d)] - every < d.reading[1].n <= placed[id(d)]):
+            return {}
+    return placed
 
 
 def _resumed_runs(losses: list[_Dict], dicts: list[_Dict]) -> list[list[_Dict]]:

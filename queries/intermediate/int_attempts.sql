@@ -43,7 +43,10 @@ steps as (
         lag(step) over (order by t_ns, line, step) as previous_step,
         lag(step, 2) over (order by t_ns, line, step) as previous2_step,
         lead(step) over (order by t_ns, line, step) as next_step,
-        lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
+        lag(t_ns) over (order by t_ns, line, step) as previous_t_ns,
+        lag(t_ns, 2) over (order by t_ns, line, step) as previous2_t_ns,
+        lead(t_ns) over (order by t_ns, line, step) as next_t_ns,
+        first_value(step) over (order by t_ns, line, step) as first_step
     from int_log_steps
 ),
 strays as (
@@ -58,8 +61,19 @@ starts as (
     -- steps that console logged on the lines before it (undated, placed by a progress bar's
     -- clock), its process's or unprefixed ones (a rank-prefixed process's first dated line after
     -- the console's bare bar lines, with no failure, end or start between): its process was
-    -- running then
+    -- running then; and a process's first dated line no later than the first step its process logs after it began
+    -- (a first dated line that is its first epoch's end, `Time taken for epoch 1 is 56.57 sec`, that long before;
+    -- not a training loop's start line, when it began)
     select e.ts_ns, least(e.ts_ns, (
+        select arg_min(s.t_ns - (s.step_time_s * 1e9)::bigint, s.line)
+        from int_log_steps s
+        where e.detail = 'first dated line of a process'
+          and s.file_id = e.file_id and s.line > e.line and s.start_ns is null
+          and (s.rank is not distinct from e.rank or s.rank is null)
+          and not exists (select 1 from stg_log_events x
+                          where x.file_id = e.file_id and x.line > e.line and x.line < s.line
+                            and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end'))
+    ), (
         -- (a step dated at its start, a bar's first reading kept, began then: `steps.began_ns`)
         select min(case when s.start_ns is not null then s.t_ns else s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) end)
         from int_log_steps s
@@ -138,6 +152,23 @@ boundaries as (
           select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
+      -- (nor a run started over within its process: a sweep's trials or a cross-validation's folds one
+      -- after another in one interpreter, each counting its epochs from the first (Optuna's `Epoch 0` to
+      -- `Epoch 12`, then `Epoch 0` again): back to the step the job's count began at, no failure between, and no more
+      -- time since the step before than `tracelens_rerun_gap_factor` times the time between the steps
+      -- around it, the run's before or the next one's after (a trial's own pace); a relaunch's start-up
+      -- (its interpreter, its data and model) adds to that)
+      and not coalesce(
+          s.step = s.first_step
+          and s.t_ns - s.previous_t_ns
+              <= coalesce(try_cast(getvariable('tracelens_rerun_gap_factor') as double), 1.5)
+                 * greatest(s.previous_t_ns - s.previous2_t_ns, s.next_t_ns - s.t_ns)
+          and not exists (
+              select 1 from int_log_events f
+              where f.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')
+                and f.ts_ns >= s.previous_t_ns and f.ts_ns <= s.t_ns
+          ),
+          false)
     union all
     -- a checkpoint loaded between steps: a process loads its checkpoint when it starts, so a
     -- load logged after steps, with steps after it, is a relaunch that logged no start line of
@@ -223,7 +254,7 @@ undated_steps as (
     -- (each by an equality or an as-of join: linear in the lines)
     select s.step, d.until_ns is not null and fl.line is not null as after_failure,
         coalesce(le.line > d.line, false) or coalesce(ms.max_step >= s.step, false) as relaunched,
-        coalesce(d.until_ns, p.ts_ns, case when not exists (
+        coalesce(greatest(d.until_ns, w.after_ns), p.ts_ns, case when not exists (
         select 1 from stg_log_events x
         where x.file_id = s.file_id and x.line > s.line and x.line < f.first_line
           and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end'))
@@ -240,6 +271,11 @@ undated_steps as (
         where kind in ('checkpoint_load_start', 'checkpoint_load_end', 'attempt_start', 'restart')
     ) le on s.file_id = le.file_id and s.line > le.line
     left join steps_before_dated ms on s.file_id = ms.file_id and ms.line = d.line
+    -- (an undated event before it says when its file's last dated line before that was, a line no row of
+    -- its own keeps: DeePMD's last dated line is TensorFlow's `cuInit` warning, its saves after it undated)
+    asof left join (
+        select file_id, line, after_ns from stg_log_events where ts_ns is null and after_ns is not null
+    ) w on s.file_id = w.file_id and s.line > w.line
     asof left join (
         select e.file_id, e.line, e.ts_ns
         from stg_log_events e

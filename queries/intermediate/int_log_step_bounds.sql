@@ -51,8 +51,14 @@ steps as (
     -- rank or of none: its process, or its training, began then; not another rank's first line)
     -- (where that line is its training loop's start, naming the step the loop began at, no later than
     -- this one: torchtitan's `Training starts at step 1`, `loop_started`)
-    -- (not the step's own line, its process's first dated line: the step ran before its line said so)
-    select s.* exclude (rank), greatest(s.attempt_start_ns, case when e.line is distinct from s.line then e.ts_ns end)
+    -- (not the step's own line, its process's first dated line: the step ran before its line said so; nor a
+    -- process's first dated line logged after the step began, as its own time says: `Time taken for epoch 1 is
+    -- 56.57 sec`; a training loop's start line is when it began, its first step's time a mean)
+    select s.* exclude (rank), greatest(s.attempt_start_ns, case when e.line is distinct from s.line
+                                                                  and not coalesce(e.detail = 'first dated line of a process'
+                                                                      and s.start_ns is null and e.ts_ns
+                                                                      > s.t_ns - (s.step_time_s * 1e9)::bigint, false)
+                                                             then e.ts_ns end)
             as started_ns,
         coalesce(e.detail = 'training starts' and e.step <= s.step and e.ts_ns >= s.attempt_start_ns, false) as loop_started,
         e.step as loop_step
