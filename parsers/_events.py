@@ -290,8 +290,11 @@ _RAY_RUNNING = re.compile(r"\. Total running time: (?:(?P<d>\d{1,5})d )?(?:(?P<h
                           r"(?P<s>\d{1,2})s\s*$")
 # (and torchdistill's, after its logger's tab-separated fields, a run longer than a day as Python prints its timedelta:
 # "2020-10-16 21:41:44,929<TAB>INFO<TAB>__main__<TAB>Training time 7 days, 11:18:29")
+# (and GMvandeVen/continual-learning's main.py and its forks, after an arrow, an equals sign its colon: "=> Total training
+# time = 66.8 seconds")
 _TRAINING_TIME = re.compile(
-    r"(?:^|\]:? | - |: |\t)\s{0,4}(?:total )?training (?:time(?:\s{0,4}:| (?=(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}\s*$))"
+    r"(?:^|\]:? | - |: |\t|^=> )\s{0,4}(?:total )?training "
+    r"(?:time(?:\s{0,4}:| = (?=\d)| (?=(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}\s*$))"
     r"|takes (?=\d{1,9}(?:\.\d{1,20})? seconds\s*$))",
     re.IGNORECASE)
 TRAINING_TIME_END = "the run's training time"
@@ -305,7 +308,7 @@ _SCRIPT_ELAPSED = re.compile(r"^(?:Elapsed time = |Total time: |Elapsed )"
 # how long that says it ran: a clock (`1:16:43`, `2 days, 3:04:05`: `duration_s`), or a figure and its
 # unit in words (`6.89 min`, `412.3 seconds`)
 _TRAINING_TIME_LENGTH = re.compile(
-    r"training (?:time(?:\s{0,4}:)?|takes)\s{0,4}(?:(?P<clock>(?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2}(?:\.\d{1,9})?)\b"
+    r"training (?:time(?:\s{0,4}:| =)?|takes)\s{0,4}(?:(?P<clock>(?:\d{1,6} days?, )?\d{1,9}:\d{2}:\d{2}(?:\.\d{1,9})?)\b"
     r"|(?P<n>\d{1,9}(?:\.\d{1,20})?) ?(?P<u>s|sec|secs|seconds|min|mins|minutes|h|hours)\b)",
     re.IGNORECASE)
 

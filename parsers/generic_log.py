@@ -742,6 +742,7 @@ _GRAPHGYM_START = re.compile(r"(?:^|\] |: |- )Start from epoch \d{1,9}\s*$")
 _NNUNET = re.compile(r"^Please cite the following paper when using nnU-Net:"
                      r"|(?:^|: )(?:Average global foreground Dice:?|Pseudo dice) \[")
 _MONAI_END = re.compile(MONAI_END_PATTERN)  # MONAI's tutorials' end (`_events.MONAI_END_PATTERN`)
+_CONTINUAL_END = re.compile(r"=> Total training time = \d{1,9}(?:\.\d{1,9})? seconds\s*$")  # (`detect`)
 # PaddleOCR's training script as it builds its training's loader (its evaluation and inference scripts build none):
 # "[2025/07/30 18:09:12] ppocr INFO: train dataloader has 109 iters" (2022's under `root`)
 _PADDLEOCR_TRAIN_SETUP = re.compile(r"(?:^|\] )(?:ppocr|root) INFO: train dataloader has \d{1,12} iters\b")
@@ -5013,6 +5014,11 @@ class GenericLogParser(LogReader):
             # GraphGym's trainer as it starts (`Start from epoch 0`), then its epochs' checkpoints or its end, its
             # epochs' own lines kept in files of their own: its run
             return Claim.CONTENT
+        if "=> Total training time = " in text and any(
+                _CONTINUAL_END.match(body) is not None for body in bodies if body.startswith("=> Total training time = ")):
+            # GMvandeVen/continual-learning's main.py and its forks as a run returns, its steps drawn on stderr's bar alone
+            # (stdout's copy keeps its parameters and its evaluation): a run's end (a weaker claim)
+            return Claim.NAME
         if "train completed, best_metric: " in text and any(
                 _MONAI_END.match(body) is not None for body in bodies if "train completed, " in body):
             return Claim.CONTENT  # MONAI's tutorials' word that their epochs are done: a training's console

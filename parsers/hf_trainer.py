@@ -1475,11 +1475,19 @@ def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, b
     """Steps of one process's metric dicts (by `id`) on the logging grid its printed arguments name (`_printed_grid`),
     the i-th at K x i (step 1 first where it logs the first step): a run not resumed, one of them, whose dicts that name
     or draw their step all fall where the grid puts them (a reading no later than its dict's step, a step before the
-    next's); none where one does not (another run's arguments)."""
+    next's), counted from each run's start (after a run's summary); none where one does not (another run's arguments)."""
     if grid is None or not losses or any("_resumed_from" in d.record for d in dicts if d.line.rank == losses[0].line.rank):
         return {}
     every, first = grid
-    placed = {id(d): (1 if first and i == 0 else every * (i if first else i + 1)) for i, d in enumerate(losses)}
+    # (counted from each run's start: a summary ends a run, the next dict is another's, a sweep's next trial)
+    ends = sorted(d.index for d in dicts if hf_summary(d.record) and d.line.rank == losses[0].line.rank)
+    placed: dict[int, int] = {}
+    i = 0
+    for previous, d in zip([None, *losses], losses, strict=False):
+        if previous is not None and bisect_right(ends, d.index) > bisect_right(ends, previous.index):
+            i = 0
+        placed[id(d)] = 1 if first and i == 0 else every * (i if first else i + 1)
+        i += 1
     for d in losses:
         named = to_int(d.record.get("step", d.record.get("global_step")), text=False)
         if named is not None and named != placed[id(d)]:

@@ -604,3 +604,40 @@ def test_tensorflows_examples_final_test_accuracy_ends_the_run(tmp_path: Path) -
     (it stopped `without a word`)."""
     _, _, events = _read(tmp_path, SPEECH_COMMANDS_TRAIN)
     assert [e["line"] for e in events if e["kind"] == "attempt_end"] == [len(SPEECH_COMMANDS_TRAIN)]
+
+
+# A continual-learning run on split MNIST through GMvandeVen/continual-learning's main.py, its stdout kept (its bar on
+# stderr) (samuilstoychev/latent-generative-replay @ bbbd1b402d492024334e9acd2b5c6edbfd52039b,
+# experiments/tuning/10units_0.py, a console's copy under that name, lines 100-121)
+LATENT_REPLAY_SUMMARY = [
+    'Training...',
+    'PEAK TRAINING RAM: 2.257762908935547',
+    'Peak mem and init mem: 963 951',
+    'GPU BEFORE EVALUATION: (9.857142857142858, 12)',
+    'RAM BEFORE EVALUATION: 2.257762908935547',
+    'CPU BEFORE EVALUATION: (119.68, 5.5)',
+    '',
+    '',
+    'EVALUATION RESULTS:',
+    '',
+    ' Precision on test-set:',
+    ' - Task 1: 0.9950',
+    ' - Task 2: 0.9660',
+    ' - Task 3: 0.8645',
+    ' - Task 4: 0.5010',
+    ' - Task 5: 0.9938',
+    '=> Average precision over all 5 tasks: 0.8640',
+    '',
+    '=> Total training time = 66.8 seconds',
+    '',
+    'RAM AT THE END: 2.257823944091797',
+    'CPU AT THE END: (121.62, 5.5)',
+]
+
+
+def test_continual_learnings_total_training_time_ends_its_run(tmp_path: Path) -> None:
+    """`=> Total training time = 66.8 seconds` as the script returns: its run's end, 66.8 s of training (the file was
+    refused)."""
+    _, _, events = _read(tmp_path, LATENT_REPLAY_SUMMARY)
+    said = LATENT_REPLAY_SUMMARY.index("=> Total training time = 66.8 seconds") + 1
+    assert [(e["line"], e["kind"], e["duration_s"]) for e in events] == [(said, "attempt_end", 66.8)]

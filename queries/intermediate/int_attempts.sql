@@ -67,8 +67,11 @@ starts as (
     select e.ts_ns, least(e.ts_ns, (
         select arg_min(s.t_ns - (s.step_time_s * 1e9)::bigint, s.line)
         from int_log_steps s
+        -- (a step its own line dates, on the same clock, logged no earlier than the start: not a bar's time, nor a
+        -- step line whose clock disagrees with its process's first line)
         where e.detail = 'first dated line of a process'
           and s.file_id = e.file_id and s.line > e.line and s.start_ns is null
+          and s.time_source in ('log_line', 'record') and s.t_ns >= e.ts_ns
           and (s.rank is not distinct from e.rank or s.rank is null)
           and not exists (select 1 from stg_log_events x
                           where x.file_id = e.file_id and x.line > e.line and x.line < s.line

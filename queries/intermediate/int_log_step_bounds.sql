@@ -56,8 +56,10 @@ steps as (
     -- 56.57 sec`; a training loop's start line is when it began, its first step's time a mean)
     select s.* exclude (rank), greatest(s.attempt_start_ns, case when e.line is distinct from s.line
                                                                   and not coalesce(e.detail = 'first dated line of a process'
-                                                                      and s.start_ns is null and e.ts_ns
-                                                                      > s.t_ns - (s.step_time_s * 1e9)::bigint, false)
+                                                                      and s.start_ns is null
+                                                                      and s.time_source in ('log_line', 'record')
+                                                                      and e.ts_ns > s.t_ns - (s.step_time_s * 1e9)::bigint,
+                                                                      false)
                                                              then e.ts_ns end)
             as started_ns,
         coalesce(e.detail = 'training starts' and e.step <= s.step and e.ts_ns >= s.attempt_start_ns, false) as loop_started,
