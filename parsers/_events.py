@@ -2102,6 +2102,10 @@ class EventScanner:
             return True  # (the exception just logged carries its worker's traceback in its message: one failure)
         if not restart and line.number - self.caught_at <= self.caught_lines and (
                 "Traceback (most" in text or "out of memory" in text or "OutOfMemoryError" in text):
+            if self.caught_lines == NUMPY_ABI_TRACEBACK_LINES:
+                # (NumPy's warning has one traceback, its import's stack: one of its own after it is the import's
+                # failure, raised again)
+                self.caught_at = -CAUGHT_TRACEBACK_LINES - 1
             return True  # (a failure the lines above say was caught: AutoGluon's model it skipped, and its traceback)
         if restart or (("Traceback (most" in text or "failed (exitcode: " in text or "ChildFailedError" in text
                         or "Uncaught " in text or ") FAILED (exitcode " in text) and _CRASH.search(text) is not None

@@ -324,6 +324,7 @@ class HFTrainerParser(LogReader):
         examples: int | None = None  # the header's `Num examples`
         updates_per_epoch: int | None = None  # the header's `Num update steps per epoch` (transformers 5)
         logging_args: dict[str, str] = {}  # the printed TrainingArguments' logging fields (`_LOGGING_ARG`)
+        headers: list[int] = []  # the positions of the training headers' lines
         unsloth_total = False  # the total steps are Unsloth's banner's
         global_step: int | None = None
         last_dated: int | None = None
@@ -354,6 +355,7 @@ class HFTrainerParser(LogReader):
                 script = script or " - __main__ - " in text  # (a script's own logger, not transformers.trainer's)
                 own_loop = not _trainer_header(text)
                 bars.append(_Bar(line.ts_ns, True))
+                headers.append(index)
                 total_steps = None
                 summarized_run = False
                 completed = False
@@ -587,7 +589,8 @@ class HFTrainerParser(LogReader):
             epochs = None  # (Unsloth's banner counts the epochs begun, `max_steps` or not: no steps an epoch unchecked)
         unplaced, untold, ordinal = self._rows(rows, dicts, bars, total_steps, epochs, batch,
                                                global_step or (max(train_total) if train_total else None), ds_lrs,
-                                               run_ends, saved, epoch_checked, updates_per_epoch, _printed_grid(logging_args))
+                                               run_ends, saved, epoch_checked, updates_per_epoch, _printed_grid(logging_args),
+                                               [*headers, *run_ends])
         _samples_since_last(rows, batch)
         if ds_lines:
             _deepspeed_steps(rows, ds_lines)
@@ -635,7 +638,7 @@ class HFTrainerParser(LogReader):
               batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
               run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = (),
               epoch_checked: bool = False, updates_per_epoch: int | None = None,
-              printed_grid: tuple[int, bool] | None = None) -> tuple[int, int, int]:
+              printed_grid: tuple[int, bool] | None = None, run_starts: Sequence[int] = ()) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -673,11 +676,11 @@ class HFTrainerParser(LogReader):
                      and (placed := by_lr.get(lr if lr is not None else -1.0)) is not None}
         anchored = {key: step for rank, group in by_rank.items()
                     for key, step in _anchored_steps(group, counted[rank], lr_placed).items()}
-        on_arguments = {key: step for group in by_rank.values()
-                        for key, step in _on_printed_grid(group, dicts, printed_grid).items()}
         per_epoch = _epoch_length(losses, dicts, run_total) if not (total_steps and epochs) else None
         header_per_epoch = updates_per_epoch or (_saves_per_epoch(by_rank, saved, total_steps / epochs)
                                                  or total_steps / epochs if total_steps and epochs else None)
+        on_arguments = {key: step for group in by_rank.values() for key, step in _on_printed_grid(
+            group, dicts, printed_grid, run_starts, rows.events, run_total or total_steps, header_per_epoch).items()}
         # steps an epoch to check a bar's placing against, however coarse the printed epochs (the
         # summary's: a header's `Num Epochs` is rounded up where `max_steps` ends the run inside
         # one), in a file of one run (one summary, however often printed, and one bar that drew:
@@ -1471,28 +1474,36 @@ def _printed_grid(args: dict[str, str]) -> tuple[int, bool] | None:
     return int(steps), args.get("logging_first_step") == "True"
 
 
-def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, bool] | None) -> dict[int, int]:
+def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, bool] | None, starts: Sequence[int],
+                     events: Sequence[dict[str, Any]], total: int | None, per_epoch: float | None) -> dict[int, int]:
     """Steps of one process's metric dicts (by `id`) on the logging grid its printed arguments name (`_printed_grid`),
-    the i-th at K x i (step 1 first where it logs the first step): a run not resumed, one of them, whose dicts that name
-    or draw their step all fall where the grid puts them (a reading no later than its dict's step, a step before the
-    next's), counted from each run's start (after a run's summary); none where one does not (another run's arguments)."""
+    the i-th of its run at K x i (step 1 first where it logs the first step), counted from each run's start (a training
+    header or a sweep's trial, `starts`, line positions; a run's summary): where the run resumed from no checkpoint (no
+    load logged before its dicts, no `Continuing training`), no line was cut out among them (an excerpt's `...`), and
+    every dict falls where the grid puts it: its own step, the reading drawn with it (no later than its step, past the
+    step before), its printed epoch (times the header's steps an epoch, to within K), the run's total (no step past
+    it); none where one does not (another run's arguments, an excerpt's dicts)."""
     if grid is None or not losses or any("_resumed_from" in d.record for d in dicts if d.line.rank == losses[0].line.rank):
         return {}
+    first_line, last_line = losses[0].line.number, losses[-1].line.number
+    if any((e["kind"] in ("checkpoint_load_start", "checkpoint_load_end") and e["line"] < last_line)
+           or (e["kind"] == "elision" and first_line < e["line"] < last_line) for e in events):
+        return {}
     every, first = grid
-    # (counted from each run's start: a summary ends a run, the next dict is another's, a sweep's next trial)
-    ends = sorted(d.index for d in dicts if hf_summary(d.record) and d.line.rank == losses[0].line.rank)
+    # (counted from each run's start: a summary ends a run, a header or a sweep's trial begins one)
+    ends = sorted([*starts, *(d.index for d in dicts if hf_summary(d.record) and d.line.rank == losses[0].line.rank)])
     placed: dict[int, int] = {}
     i = 0
     for previous, d in zip([None, *losses], losses, strict=False):
         if previous is not None and bisect_right(ends, d.index) > bisect_right(ends, previous.index):
             i = 0
-        placed[id(d)] = 1 if first and i == 0 else every * (i if first else i + 1)
+        placed[id(d)] = step = 1 if first and i == 0 else every * (i if first else i + 1)
         i += 1
-    for d in losses:
         named = to_int(d.record.get("step", d.record.get("global_step")), text=False)
-        if named is not None and named != placed[id(d)]:
-            return {}
-        if d.reading is not None and not (placed[id(d)] - every < d.reading[1].n <= placed[id(d)]):
+        epoch = to_float(d.record.get("epoch"))
+        if ((named is not None and named != step) or (total is not None and step > total)
+                or (d.reading is not None and not step - every < d.reading[1].n <= step)
+                or (per_epoch is not None and epoch is not None and abs(epoch * per_epoch - step) > every)):
             return {}
     return placed
 

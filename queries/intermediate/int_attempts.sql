@@ -43,10 +43,7 @@ steps as (
         lag(step) over (order by t_ns, line, step) as previous_step,
         lag(step, 2) over (order by t_ns, line, step) as previous2_step,
         lead(step) over (order by t_ns, line, step) as next_step,
-        lag(t_ns) over (order by t_ns, line, step) as previous_t_ns,
-        lag(t_ns, 2) over (order by t_ns, line, step) as previous2_t_ns,
-        lead(t_ns) over (order by t_ns, line, step) as next_t_ns,
-        first_value(step) over (order by t_ns, line, step) as first_step
+        lag(t_ns) over (order by t_ns, line, step) as previous_t_ns
     from int_log_steps
 ),
 strays as (
@@ -55,6 +52,24 @@ strays as (
     -- before it at its pace; no restart, and none of the attempt's own steps
     select file_id, line from steps
     where step * 2 < previous_step and next_step > previous_step and next_step - previous_step = previous_step - previous2_step
+),
+first_line_moves as (
+    -- each process's first dated line and the step after it on its file's next step line, where that step's own line
+    -- dates it on the same clock (not a bar's time), its rank's or none's, no earlier than that first line, no failure,
+    -- end or start between: the step began its own time before its line (`starts`); each by an as-of join on the
+    -- lines (linear in them)
+    select e.file_id, e.line, min(s.t_ns - (s.step_time_s * 1e9)::bigint) as began_ns
+    from (select file_id, line, ts_ns, rank from int_log_events
+          where kind = 'attempt_start' and detail = 'first dated line of a process' and ts_ns is not null) e
+    asof join (select file_id, line, t_ns, step_time_s, rank from int_log_steps
+               where start_ns is null and step_time_s is not null and time_source in ('log_line', 'record')) s
+        on e.file_id = s.file_id and e.line < s.line
+    asof left join (select file_id, line from stg_log_events
+                    where kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end')) x
+        on e.file_id = x.file_id and e.line < x.line
+    where s.t_ns >= e.ts_ns and (s.rank is not distinct from e.rank or s.rank is null)
+      and (x.line is null or x.line >= s.line)
+    group by e.file_id, e.line
 ),
 starts as (
     -- a start line; a console's first one (its process's first dated line) no later than the
@@ -65,17 +80,8 @@ starts as (
     -- (a first dated line that is its first epoch's end, `Time taken for epoch 1 is 56.57 sec`, that long before;
     -- not a training loop's start line, when it began)
     select e.ts_ns, least(e.ts_ns, (
-        select arg_min(s.t_ns - (s.step_time_s * 1e9)::bigint, s.line)
-        from int_log_steps s
-        -- (a step its own line dates, on the same clock, logged no earlier than the start: not a bar's time, nor a
-        -- step line whose clock disagrees with its process's first line)
-        where e.detail = 'first dated line of a process'
-          and s.file_id = e.file_id and s.line > e.line and s.start_ns is null
-          and s.time_source in ('log_line', 'record') and s.t_ns >= e.ts_ns
-          and (s.rank is not distinct from e.rank or s.rank is null)
-          and not exists (select 1 from stg_log_events x
-                          where x.file_id = e.file_id and x.line > e.line and x.line < s.line
-                            and x.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart', 'attempt_start', 'attempt_end'))
+        select m.began_ns from first_line_moves m
+        where e.detail = 'first dated line of a process' and m.file_id = e.file_id and m.line = e.line
     ), (
         -- (a step dated at its start, a bar's first reading kept, began then: `steps.began_ns`)
         select min(case when s.start_ns is not null then s.t_ns else s.t_ns - coalesce((s.step_time_s * 1e9)::bigint, 0) end)
@@ -155,23 +161,6 @@ boundaries as (
           select 1 from int_log_events e
           where e.kind = 'attempt_start' and e.ts_ns <= s.t_ns and e.ts_ns > s.previous_t_ns
       )
-      -- (nor a run started over within its process: a sweep's trials or a cross-validation's folds one
-      -- after another in one interpreter, each counting its epochs from the first (Optuna's `Epoch 0` to
-      -- `Epoch 12`, then `Epoch 0` again): back to the step the job's count began at, no failure between, and no more
-      -- time since the step before than `tracelens_rerun_gap_factor` times the time between the steps
-      -- around it, the run's before or the next one's after (a trial's own pace); a relaunch's start-up
-      -- (its interpreter, its data and model) adds to that)
-      and not coalesce(
-          s.step = s.first_step
-          and s.t_ns - s.previous_t_ns
-              <= coalesce(try_cast(getvariable('tracelens_rerun_gap_factor') as double), 1.5)
-                 * greatest(s.previous_t_ns - s.previous2_t_ns, s.next_t_ns - s.t_ns)
-          and not exists (
-              select 1 from int_log_events f
-              where f.kind in ('crash', 'oom', 'collective_timeout', 'hang', 'restart')
-                and f.ts_ns >= s.previous_t_ns and f.ts_ns <= s.t_ns
-          ),
-          false)
     union all
     -- a checkpoint loaded between steps: a process loads its checkpoint when it starts, so a
     -- load logged after steps, with steps after it, is a relaunch that logged no start line of

@@ -4,10 +4,9 @@
 -- Inputs: int_attempts, hang_analysis, int_log_steps, int_log_events.
 -- An attempt begins at an attempt_start event (a training header, a job-start record, a
 --   process's first dated line; a console's first one no later than the steps that console
---   logged on the lines before it, undated bar steps, and than its first step after it by that step's own time),
---   where the step counter goes back (at that step's start: its start where its line dates it, a bar's by its
---   elapsed time; not back to the job's first step at the pace of the steps around it, no failure between: the
---   process's next run, a sweep's trial, tracelens_rerun_gap_factor), or where the reference
+--   logged on the lines before it, undated bar steps; a process's first dated line no later than the first step its
+--   own line dates after it, by that step's own time), where the step counter goes back (at that step's start: its
+--   start where its line dates it, a bar's by its elapsed time), or where the reference
 --   rank's traces come from a new process with no other sign of a restart since the previous
 --   process's traces (dated by the new traces' first event). It ends at its
 --   attempt_end event, else at its last logged activity: a launcher's failure line comes

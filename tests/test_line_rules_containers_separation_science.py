@@ -1,7 +1,7 @@
-"""Line rules and job-level readings found on consoles of containers (Docker Compose), hyperparameter searches run
-in one process, source separation, single-cell models, atomistic models and a scientific ML tutorial: the sets of
-public logs gathered for them. Each block quotes its source and the lines; each test's figures are read by hand
-from them."""
+"""Line rules and job-level readings found on consoles of containers (Docker Compose), source separation, single-cell
+and genomic models, atomistic models, scientific ML, object detection on edge devices, document AI and continual
+learning: the sets of public logs gathered for them. Each block quotes its source and the lines; each test's figures
+are read by hand from them."""
 
 from __future__ import annotations
 
@@ -69,61 +69,6 @@ def test_compose_lines_of_a_service_named_without_a_dash_are_its_programs(tmp_pa
     exit_line = COMPOSE_V1_KERAS.index("mltrain exited with code 0") + 1
     ends = [(e["line"], e["kind"]) for e in events if e["kind"] in ("attempt_end", "crash")]
     assert (exit_line, "attempt_end") in ends and all(kind == "attempt_end" for _, kind in ends)
-
-
-# Optuna's trials one after another in one process, each printing its epochs from 0 (almog-sharoni/KWS-on-Mamba @
-# f63cff6539e065bc239b6016f1b075a0eef9afa8, optuna.log lines 1-20: a trial of one epoch, one of thirteen, then the
-# next's first four)
-KWS_OPTUNA_TRIALS = [
-    ('[2024-08-22 09:52:17] Epoch 0 - Validation Loss: 2.2200946915206186, Validation Accuracy: 27.46'
-     '9807958820034'),
-    ('[2024-08-22 09:59:31] Epoch 0 - Validation Loss: 0.9040093124855922, Validation Accuracy: 51.63'
-     '3339932686596'),
-    ('[2024-08-22 10:03:26] Epoch 1 - Validation Loss: 0.6876159306686325, Validation Accuracy: 63.16'
-     '570976044348'),
-    ('[2024-08-22 10:07:28] Epoch 2 - Validation Loss: 0.6148991270603824, Validation Accuracy: 65.91'
-     '764007127301'),
-    ('[2024-08-22 10:11:31] Epoch 3 - Validation Loss: 0.5705209554503141, Validation Accuracy: 69.02'
-     '593545832508'),
-    ('[2024-08-22 10:15:19] Epoch 4 - Validation Loss: 0.5215188287009921, Validation Accuracy: 70.57'
-     '018412195605'),
-    ('[2024-08-22 10:19:27] Epoch 5 - Validation Loss: 0.4855759768964888, Validation Accuracy: 75.00'
-     '494951494754'),
-    ('[2024-08-22 10:23:38] Epoch 6 - Validation Loss: 0.5062140752443501, Validation Accuracy: 75.79'
-     '687190655316'),
-    ('[2024-08-22 10:27:47] Epoch 7 - Validation Loss: 0.456395421153571, Validation Accuracy: 75.420'
-     '70877054049'),
-    ('[2024-08-22 10:31:50] Epoch 8 - Validation Loss: 0.4603176699314691, Validation Accuracy: 74.29'
-     '221936250248'),
-    ('[2024-08-22 10:35:58] Epoch 9 - Validation Loss: 0.473932245905405, Validation Accuracy: 76.262'
-     '12631162146'),
-    ('[2024-08-22 10:40:01] Epoch 10 - Validation Loss: 0.4979448822279803, Validation Accuracy: 79.4'
-     '1991684814889'),
-    ('[2024-08-22 10:44:07] Epoch 11 - Validation Loss: 1.1011923338416256, Validation Accuracy: 63.7'
-     '0025737477727'),
-    ('[2024-08-22 10:48:13] Epoch 12 - Validation Loss: 1.3234618280695964, Validation Accuracy: 38.0'
-     '419718867551'),
-    '[2024-08-22 10:48:13] Final Validation Loss: 1.3234618280695964',
-    ('[2024-08-22 10:51:46] Epoch 0 - Validation Loss: 1.4850024461746216, Validation Accuracy: 32.39'
-     '9524846565036'),
-    ('[2024-08-22 10:55:26] Epoch 1 - Validation Loss: 1.0211874414892759, Validation Accuracy: 46.15'
-     '917640071273'),
-    ('[2024-08-22 10:59:09] Epoch 2 - Validation Loss: 0.8451840842471403, Validation Accuracy: 55.34'
-     '5476143337955'),
-    ('[2024-08-22 11:02:43] Epoch 3 - Validation Loss: 0.7774121813914355, Validation Accuracy: 55.97'
-     '9014056622454'),
-    ('[2024-08-22 11:06:22] Epoch 4 - Validation Loss: 0.7109773201100966, Validation Accuracy: 56.96'
-     '891704612948'),
-]
-
-
-def test_a_sweeps_next_trial_at_the_runs_own_pace_is_no_relaunch(tmp_path: Path) -> None:
-    """The epoch counter back to 0 a usual epoch's time after the last trial's last epoch (10:48:13 to 10:51:46, 213 s,
-    the epochs before and after 246 s and 220 s apart), no failure between: the same process's next trial, one attempt
-    (each reset was a `restarted` attempt, every earlier trial's epochs lost work)."""
-    con = console_connection(tmp_path, KWS_OPTUNA_TRIALS)
-    assert con.execute("select count(*), min(first_step), max(last_step) from attempts").fetchone() == (1, 0, 12)
-    assert con.execute("select seconds from goodput_buckets where bucket = 'lost_work'").fetchone() == (0,)
 
 
 # SpeechBrain's SepFormer recipe's train_log.txt, 14 epochs on Libri2Mix (speechbrain/speechbrain issue #1850, the
@@ -206,15 +151,16 @@ SC22_SUMMIT_EPOCHS = [
 
 def test_a_process_whose_first_dated_line_ends_its_first_epoch_began_that_epochs_time_before(tmp_path: Path) -> None:
     """`Time taken for epoch 1 is 56.57166934013367 sec`, the first dated line: the run began that long before its
-    epoch's line (06:06:07.489, its step's), and ran to its last line (06:08:40.605): 209.688 s (it was 153.1 s, from
-    the first dated line), its first epoch's time no start-up but what exceeds its later epochs' pace."""
+    epoch ended (06:06:07.478, the time line, or 06:06:07.489, the epoch's last line, its validation's loss), and ran to
+    its last line (06:08:40.605): 209.68 s to 209.69 s (it was 153.1 s, from the first dated line)."""
     con = console_connection(tmp_path, SC22_SUMMIT_EPOCHS)
-    epoch_line = datetime(2022, 11, 8, 6, 6, 7, 489000, tzinfo=UTC)
-    began_ns = int(epoch_line.timestamp()) * 10**9 + 489_000_000 - round(56.57166934013367 * 1e9)
+    second = int(datetime(2022, 11, 8, 6, 6, 7, tzinfo=UTC).timestamp()) * 10**9
+    took_ns = round(56.57166934013367 * 1e9)
+    earliest, latest = second + 478_000_000 - took_ns, second + 489_000_000 - took_ns
     end_ns = int(datetime(2022, 11, 8, 6, 8, 40, tzinfo=UTC).timestamp()) * 10**9 + 605_000_000
     start, length = con.execute("select start_ns, length_s from attempts").fetchone()
-    assert abs(start - began_ns) <= 1000
-    assert abs(length - (end_ns - began_ns) / 1e9) < 1e-6
+    assert earliest - 1000 <= start <= latest + 1000
+    assert (end_ns - latest) / 1e9 - 1e-6 <= length <= (end_ns - earliest) / 1e9 + 1e-6
 
 
 # DeePMD-kit 2.2.1's `dp train` on a CPU (a blog's DeePMD-kit methane tutorial, the search index's file id 45416465099,
