@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import console_connection
 from tests.test_line_rules import _read
+from tests.test_line_rules_classic_and_science import DEEPMD
 from tracelens.errors import ParseError
 
 # Docker Compose v1 attaching to three services, its training service's Keras 2 fit as its lines come (the search
@@ -163,46 +164,16 @@ def test_a_process_whose_first_dated_line_ends_its_first_epoch_began_that_epochs
     assert (end_ns - latest) / 1e9 - 1e-6 <= length <= (end_ns - earliest) / 1e9 + 1e-6
 
 
-# DeePMD-kit 2.2.1's `dp train` on a CPU (a blog's DeePMD-kit methane tutorial, the search index's file id 45416465099,
-# its `dp train input.json` output block, lines 9-11, 71-80 and 136-141; the repository not named by the index): its
-# only dated lines are TensorFlow's two at start-up, its batches, saves and end undated
-DEEPMD_METHANE = [
-    'DEEPMD INFO    Calculate neighbor statistics... (add --skip-neighbor-stat to skip this step)',
-    ('2023-09-25 18:08:39.837014: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Cou'
-     "ld not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object fi"
-     'le: No such file or directory; LD_LIBRARY_PATH: /usr/local/cuda/lib64:/usr/local/nvidia/lib:/us'
-     'r/local/nvidia/lib64'),
-    ('2023-09-25 18:08:39.837045: W tensorflow/stream_executor/cuda/cuda_driver.cc:269] failed call t'
-     'o cuInit: UNKNOWN ERROR (303)'),
-    '...',
-
-    'DEEPMD INFO    initialize model from scratch',
-    ('DEEPMD INFO    start training at lr 1.00e-03 (== 1.00e-03), decay_step 50, decay_rate 0.950006,'
-     ' final lr will be 3.51e-08'),
-    'DEEPMD INFO    batch     200 training time 11.42 s, testing time 0.24 s',
-    'DEEPMD INFO    batch     400 training time 9.99 s, testing time 0.04 s',
-    'DEEPMD INFO    batch     600 training time 9.90 s, testing time 0.04 s',
-    'DEEPMD INFO    batch     800 training time 9.90 s, testing time 0.04 s',
-    'DEEPMD INFO    batch    1000 training time 9.93 s, testing time 0.04 s',
-    'DEEPMD INFO    saved checkpoint model.ckpt',
-    'DEEPMD INFO    batch    1200 training time 9.91 s, testing time 0.03 s',
-    'DEEPMD INFO    batch    1400 training time 9.89 s, testing time 0.04 s',
-    '...',
-
-    'DEEPMD INFO    batch    9800 training time 9.98 s, testing time 0.04 s',
-    'DEEPMD INFO    batch   10000 training time 9.86 s, testing time 0.03 s',
-    'DEEPMD INFO    saved checkpoint model.ckpt',
-    'DEEPMD INFO    average training time: 0.0495 s/batch (exclude first 200 batches)',
-    'DEEPMD INFO    finished training',
-    'DEEPMD INFO    wall time: 509.976 s',
-]
+# DeePMD-kit 2.2.1's `dp train` on a CPU (DEEPMD, quoted in test_line_rules_classic_and_science.py: a blog's DeePMD-kit
+# methane tutorial, its whole output block): its only dated lines are TensorFlow's two at start-up, its batches, saves
+# and end undated
 
 
 def test_undated_steps_after_an_undated_save_make_the_attempts_length_a_lower_bound(tmp_path: Path) -> None:
     """The run's last dated line is TensorFlow's `cuInit` warning at start-up (31 us after its first); its batches,
     saves and `finished training` after it have no time: the attempt's 31 us is how long it ran at the least (it was
     given as its length)."""
-    con = console_connection(tmp_path, DEEPMD_METHANE)
+    con = console_connection(tmp_path, DEEPMD)
     assert con.execute("select end_reason, length_at_least, length_reason from attempts").fetchone() == (
         "completed", True, "its steps have no time of their own")
 
