@@ -110,7 +110,7 @@ _UPDATES_PER_EPOCH = re.compile(r"Num update steps per epoch = ([\d,]{1,30})")
 # the run's TrainingArguments as a script prints them (the examples' `Training/evaluation parameters
 # TrainingArguments(`, a field a line, or all on one): the logging grid, every `logging_steps` steps and step 1 too where
 # `logging_first_step`, where its strategy is steps
-_LOGGING_ARG = re.compile(r"(?:^|[(,]\s{0,4})(?P<key>logging_steps|logging_first_step|logging_strategy)="
+_LOGGING_ARG = re.compile(r"(?:^|[(,]\s{0,4})(?P<key>logging_steps|logging_first_step|logging_strategy|max_steps)="
                           r"(?P<value>\d{1,12}(?:\.0)?|True|False|IntervalStrategy\.[A-Z]{1,10}|'?[a-z]{1,10}'?)(?=,|\)|\s*$)")
 # (Unsloth's banner's: `Total batch size = 8 | Total steps = 60`, `Total batch size (1 x 1 x 2) = 2`)
 _UNSLOTH_BATCH = re.compile(r"\bTotal batch size(?: \([\dx ]{1,40}\))? = ([\d,]{1,30})")
@@ -425,7 +425,7 @@ class HFTrainerParser(LogReader):
                     examples = int(m.group(1).replace(",", ""))  # (the training header's: an evaluation's comes later)
                 if "Num update steps per epoch" in text and (m := _UPDATES_PER_EPOCH.search(text)) is not None:
                     updates_per_epoch = int(m.group(1).replace(",", "")) or None
-            if "logging_" in text and "=" in text:
+            if ("logging_" in text or "max_steps=" in text) and "=" in text:
                 for arg in _LOGGING_ARG.finditer(text):
                     logging_args.setdefault(arg.group("key"), arg.group("value").strip("'"))
             if "] Trial " in text and (trial := _OPTUNA_TRIAL.match(text)) is not None:
@@ -638,7 +638,7 @@ class HFTrainerParser(LogReader):
               batch: float | None, run_total: int | None, ds_lrs: Sequence[tuple[str, int]] = (),
               run_ends: Sequence[int] = (), saved: Sequence[tuple[int, int | None, int]] = (),
               epoch_checked: bool = False, updates_per_epoch: int | None = None,
-              printed_grid: tuple[int, bool] | None = None, run_starts: Sequence[int] = ()) -> tuple[int, int, int]:
+              printed_grid: tuple[int, bool, bool] | None = None, run_starts: Sequence[int] = ()) -> tuple[int, int, int]:
         """The dicts' rows (and the bars' steps between them); how many dicts were left out as
         printed out of place, and as counted where their count names no step (`_counted_from_start`)
         though others' steps are named; how many such are numbered by their count all the same,
@@ -1465,16 +1465,17 @@ def _training_total(lines: Sequence[Line]) -> set[int]:
 _GRID_CANDIDATES = 10_000  # the most spacings `_logging_grid` tries for one count of dicts
 
 
-def _printed_grid(args: dict[str, str]) -> tuple[int, bool] | None:
+def _printed_grid(args: dict[str, str]) -> tuple[int, bool, bool] | None:
     """The logging grid the printed TrainingArguments name (`_LOGGING_ARG`): every K steps, and step 1 too where
-    `logging_first_step`; None where they name none, or a strategy other than steps (an epoch's, none)."""
+    `logging_first_step`, and whether `max_steps` ends the run (the header's epochs then rounded up: no steps an epoch);
+    None where they name none, or a strategy other than steps (an epoch's, none)."""
     strategy = args.get("logging_strategy", "steps").lower().removeprefix("intervalstrategy.")
     if strategy != "steps" or (steps := to_float(args.get("logging_steps"))) is None or steps < 1 or steps != int(steps):
         return None
-    return int(steps), args.get("logging_first_step") == "True"
+    return int(steps), args.get("logging_first_step") == "True", (to_float(args.get("max_steps")) or 0) > 0
 
 
-def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, bool] | None, starts: Sequence[int],
+def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, bool, bool] | None, starts: Sequence[int],
                      events: Sequence[dict[str, Any]], total: int | None, per_epoch: float | None) -> dict[int, int]:
     """Steps of one process's metric dicts (by `id`) on the logging grid its printed arguments name (`_printed_grid`),
     the i-th of its run at K x i (step 1 first where it logs the first step), counted from each run's start (a training
@@ -1489,7 +1490,11 @@ def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, b
     if any((e["kind"] in ("checkpoint_load_start", "checkpoint_load_end") and e["line"] < last_line)
            or (e["kind"] == "elision" and first_line < e["line"] < last_line) for e in events):
         return {}
-    every, first = grid
+    every, first, by_max_steps = grid
+    # (an epoch printed to its rounding: two decimals of an epoch of 5,000 steps leave 25 either way)
+    slack = every + (_epoch_half_unit(losses) * per_epoch if per_epoch is not None else 0.0)
+    if by_max_steps:
+        per_epoch = None  # (`max_steps` ends the run within an epoch: the header's epochs, rounded up, give no steps an epoch)
     # (counted from each run's start: a summary ends a run, a header or a sweep's trial begins one)
     ends = sorted([*starts, *(d.index for d in dicts if hf_summary(d.record) and d.line.rank == losses[0].line.rank)])
     placed: dict[int, int] = {}
@@ -1503,7 +1508,7 @@ def _on_printed_grid(losses: list[_Dict], dicts: list[_Dict], grid: tuple[int, b
         epoch = to_float(d.record.get("epoch"))
         if ((named is not None and named != step) or (total is not None and step > total)
                 or (d.reading is not None and not step - every < d.reading[1].n <= step)
-                or (per_epoch is not None and epoch is not None and abs(epoch * per_epoch - step) > every)):
+                or (per_epoch is not None and epoch is not None and abs(epoch * per_epoch - step) > slack)):
             return {}
     return placed
 
