@@ -303,6 +303,10 @@ TRAINING_TIME_END = "the run's training time"
 # 2025-04-20 06:41:02.486368", then "Total time: 6:38:05.728780"): a line of its own, its clock hours to seconds;
 # deep-person-reid's (torchreid) engine as its `run` returns, the clock since its first epoch began, its final test
 # in it ("Elapsed 1:45:48")
+# DeePMD-kit's `dp train` as it returns, after its `finished training`: its whole run's seconds ("DEEPMD INFO    wall time:
+# 509.976 s"), the attempt's length at the least where its lines are undated
+_DEEPMD_WALL = re.compile(r"^DEEPMD INFO\s{1,8}wall time: (?P<s>\d{1,9}(?:\.\d{1,9})?) s\s*$")
+DEEPMD_WALL_LINES = 3  # lines from its `finished training` to its wall time
 _SCRIPT_ELAPSED = re.compile(r"^(?:Elapsed time = |Total time: |Elapsed )"
                              r"(?P<clock>(?:\d{1,6} days?, )?\d{1,6}:\d{2}:\d{2}(?:\.\d{1,9})?)\s*$")
 # how long that says it ran: a clock (`1:16:43`, `2 days, 3:04:05`: `duration_s`), or a figure and its
@@ -1206,7 +1210,7 @@ _ANY_EVENT_PATTERN = (
     r"_runner\.py:\d{1,6}\] Final |Final test accuracy = |"
     r"(?:^|\] )(?:sft|SFT|[Ff]ine-?tun(?:e|ing)|[Ff]inetun(?:e|ing)) (?:is )?(?:done|finished|complete)|"
     r"snapshot saved at |"
-    r"^Elapsed (?:time = |\d)|^Total time: \d|, saving took \d|"
+    r"^Elapsed (?:time = |\d)|^Total time: \d|, saving took \d|^DEEPMD INFO\s{1,8}wall time: \d|"
     r"Better model found at epoch |odel Saved|est model saved|[Ee]arly stopping|早停|Signaling Trainer to stop|"
     r" with best_epoch = |"
     r"monitored metric did not improve|"
@@ -2383,6 +2387,15 @@ class EventScanner:
             clock = duration_s(elapsed.group("clock")) if text[:8] == "Elapsed " else None
             rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
                        detail=TRAINING_TIME_END, duration_s=clock[0] if clock is not None else None)
+        elif text[:11] == "DEEPMD INFO" and "wall time: " in text and not failed and (
+                wall := _DEEPMD_WALL.match(text)) is not None:
+            last = rows.events[-1] if rows.events else None
+            if (last is not None and last["kind"] == LogEventKind.ATTEMPT_END.value and last["rank"] == line.rank
+                    and line.number - last["line"] <= DEEPMD_WALL_LINES and last.get("duration_s") is None):
+                last["duration_s"] = float(wall.group("s"))  # (its `finished training` just before: one end, this long)
+            else:
+                rows.event(LogEventKind.ATTEMPT_END, line=line.number, rank=line.rank, ts_ns=line.ts_ns, raw=text,
+                           detail=TRAINING_TIME_END, duration_s=float(wall.group("s")))
         elif ("Training job completed" in text or "Error for Training job" in text or " - Training job failed" in text
               or " - Training job stopped" in text) and (sagemaker := _SAGEMAKER_END.search(text)) is not None:
             status = sagemaker.group("status") or sagemaker.group("ended")

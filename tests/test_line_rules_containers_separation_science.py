@@ -171,11 +171,21 @@ def test_a_process_whose_first_dated_line_ends_its_first_epoch_began_that_epochs
 
 def test_undated_steps_after_an_undated_save_make_the_attempts_length_a_lower_bound(tmp_path: Path) -> None:
     """The run's last dated line is TensorFlow's `cuInit` warning at start-up (31 us after its first); its batches,
-    saves and `finished training` after it have no time: the attempt's 31 us is how long it ran at the least (it was
-    given as its length)."""
-    con = console_connection(tmp_path, DEEPMD)
+    saves and `finished training` after it have no time (the block up to that line, its wall time not kept): the
+    attempt's 31 us is how long it ran at the least (it was given as its length)."""
+    ended = DEEPMD.index("DEEPMD INFO    finished training") + 1
+    con = console_connection(tmp_path, DEEPMD[:ended])
     assert con.execute("select end_reason, length_at_least, length_reason from attempts").fetchone() == (
         "completed", True, "its steps have no time of their own")
+
+
+def test_deepmds_wall_time_is_its_runs_length(tmp_path: Path) -> None:
+    """`DEEPMD INFO    wall time: 509.976 s` after `finished training`: the run's length, 509.976 s at the least (its
+    lines undated, it was 31 us)."""
+    con = console_connection(tmp_path, DEEPMD)
+    assert DEEPMD[-1] == "DEEPMD INFO    wall time: 509.976 s"
+    assert con.execute("select end_reason, length_s, length_at_least from attempts").fetchone() == (
+        "completed", 509.976, True)
 
 
 # LayoutLMv3 fine-tuned through the HF Trainer on two GPUs, its TrainingArguments printed a field a line, its run cut by
