@@ -4,6 +4,7 @@ tiny inputs in, exact rows out. Each expectation is read off the quoted text its
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -29,6 +30,14 @@ def _read(tmp_path: Path, lines: list[str], name: str = "console.log",
 def _ns(text: str, form: str = "%Y-%m-%d %H:%M:%S,%f") -> int:
     moment = datetime.strptime(text, form).replace(tzinfo=UTC)
     return int(moment.replace(microsecond=0).timestamp()) * 10**9 + moment.microsecond * 1000
+
+
+def _absl_s(text: str) -> float:
+    """An absl or glog line's header (`I0608 08:33:21.636284 ...`) as seconds since its month began (the day counted,
+    so two lines either side of a midnight keep their distance)."""
+    clock = re.match(r"[IWEF]\d\d(\d\d) (\d\d):(\d\d):(\d\d\.\d+) ", text)
+    assert clock is not None
+    return int(clock[1]) * 86400 + int(clock[2]) * 3600 + int(clock[3]) * 60 + float(clock[4])
 
 
 def test_an_hf_dict_that_names_its_step_is_that_step(tmp_path: Path) -> None:

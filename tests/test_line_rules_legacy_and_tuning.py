@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import console_connection
-from tests.test_line_rules import _ns, _read
+from tests.test_line_rules import _absl_s, _ns, _read
 from tests.test_line_rules_cloud_jobs import TF_CNN_BENCHMARKS_HOROVOD
 from tests.test_line_rules_unusual_families import DGLKE_END
 from tracelens.errors import ParseError
@@ -282,13 +282,6 @@ T2T_SKIPPED = [
 ]
 
 
-def _ns_of(text: str) -> float:
-    """The seconds of the day of an absl line's header (`I0608 08:33:21.636284 ...`)."""
-    clock = re.match(r"[IWEF]\d{4} (\d\d):(\d\d):(\d\d\.\d+) ", text)
-    assert clock is not None
-    return int(clock[1]) * 3600 + int(clock[2]) * 60 + float(clock[3])
-
-
 def test_tensorflows_messages_said_twice_are_one_event_dated_by_absl(tmp_path: Path) -> None:
     """`INFO:tensorflow:Saving checkpoints for 10000 into ...`, then absl's `I0608 08:33:21.636284 ...
     basic_session_run_hooks.py:606] Saving checkpoints for 10000 into ...`: one save (it was two, the first
@@ -303,7 +296,7 @@ def test_tensorflows_messages_said_twice_are_one_event_dated_by_absl(tmp_path: P
     assert got == [("checkpoint_save_start", save, 10000), ("attempt_end", end, None)]  # (the first copies' lines)
     last = steps[-1]["end_ns"]
     assert [round((e["ts_ns"] - last) / 1e9, 6) for e in said] == [
-        round(_ns_of(T2T_END[save]) - _ns_of(T2T_END[step]), 6), round(_ns_of(T2T_END[end]) - _ns_of(T2T_END[step]), 6)]
+        round(_absl_s(T2T_END[save]) - _absl_s(T2T_END[step]), 6), round(_absl_s(T2T_END[end]) - _absl_s(T2T_END[step]), 6)]
 
 
 def test_estimators_skipped_training_is_its_launchs_clean_end(tmp_path: Path) -> None:
@@ -318,7 +311,7 @@ def test_estimators_skipped_training_is_its_launchs_clean_end(tmp_path: Path) ->
     first = next(i for i, t in enumerate(T2T_SKIPPED) if re.match(r"[IWEF]\d{4} ", t))  # (the excerpt's first dated line)
     end = next(e for e in events if e["kind"] == "attempt_end")
     start = next(e for e in events if e["kind"] == "attempt_start" and e["line"] == first + 1)
-    assert round((end["ts_ns"] - start["ts_ns"]) / 1e9, 6) == round(_ns_of(absl) - _ns_of(T2T_SKIPPED[first]), 6)
+    assert round((end["ts_ns"] - start["ts_ns"]) / 1e9, 6) == round(_absl_s(absl) - _absl_s(T2T_SKIPPED[first]), 6)
 
 
 # Optuna's example's summary once the study returned (the search index's file id 28228019806, a README of a text

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_line_rules import _read
+from tests.test_line_rules import _absl_s, _read
 
 # A modded-nanogpt port to an 8 GB laptop GPU: its count padded, bars between its fields, its training clock in seconds
 # (hemantrb17/modded-nanogpt-rtx4070@66a974d51a29d895a9fcf3fcfd2458c31048a741, records/rtx_4070_laptop/training_log.txt,
@@ -144,13 +144,6 @@ ALGOPERF = [
 ]
 
 
-def _glog_s(text: str) -> float:
-    """`I0406 21:57:38.309416 ...` as seconds of its day (the lines quoted here span one midnight)."""
-    m = re.match(r"I04(\d\d) (\d\d):(\d\d):(\d\d\.\d{6}) ", text)
-    assert m is not None
-    return int(m.group(1)) * 86400 + int(m.group(2)) * 3600 + int(m.group(3)) * 60 + float(m.group(4))
-
-
 def test_algoperfs_evaluation_records_are_no_steps_its_evaluations_begin_at_their_word_and_its_final_score_ends_it(
         tmp_path: Path) -> None:
     """AlgoPerf's evaluation records (`submission_runner.py:516] Time since start: ..., Step: 1, {'train/loss': ...,
@@ -167,8 +160,8 @@ def test_algoperfs_evaluation_records_are_no_steps_its_evaluations_begin_at_thei
     final = [int(m.group(1)) for t in ALGOPERF if (m := re.search(r"\] Time since start: [\d.]+s,\s+Step: (\d+),", t))][-1]
     assert [(s["step"], s["loss"]) for s in steps] == [*trained, (final, None)]  # (the step the run reached: 39376)
     evals = [(e["kind"], e["ts_ns"]) for e in events if e["kind"] in ("eval_start", "eval_end")]
-    begins = [_glog_s(t) for t in ALGOPERF if t.endswith("] Evaluating on the training split.")]
-    results = [_glog_s(t) for t in ALGOPERF if "] accumulated_eval_time=" in t]
+    begins = [_absl_s(t) for t in ALGOPERF if t.endswith("] Evaluating on the training split.")]
+    results = [_absl_s(t) for t in ALGOPERF if "] accumulated_eval_time=" in t]
     assert [kind for kind, _ in evals] == ["eval_start", "eval_end"] * 3
     spans = [(end - start) / 1e9 for (_, start), (_, end) in zip(evals[::2], evals[1::2], strict=True)]
     assert spans == [pytest.approx(b - a, abs=1e-6) for a, b in zip(begins, results, strict=True)]
